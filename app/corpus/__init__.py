@@ -1,0 +1,1 @@
+"""Parsers that turn the source documents into the data model (``model.py``)."""

@@ -1,0 +1,72 @@
+"""Reading source documents with line numbers, and the error every parser raises.
+
+Every parser works on a ``SourceDoc`` so that a structural problem can always
+be reported as ``file:line: what was expected``.
+"""
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from app import config
+
+
+class CorpusError(Exception):
+    """A document is missing, unreadable or no longer has the expected structure."""
+
+    def __init__(self, path: Path | str, line: int | None, message: str):
+        self.path = str(path)
+        self.line = line
+        self.message = message
+        where = f"{self.path}:{line}" if line else self.path
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass
+class SourceDoc:
+    """A document's text split into lines; ``line_no`` is 1-based like editors show."""
+
+    role: str
+    path: Path
+    lines: list[str] = field(repr=False)
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+    def line(self, line_no: int) -> str:
+        return self.lines[line_no - 1]
+
+    def error(self, line_no: int | None, message: str) -> CorpusError:
+        return CorpusError(self.path, line_no, message)
+
+    def find(self, text: str, start: int = 1, exact: bool = True) -> int:
+        """1-based number of the first line equal to (or starting with) ``text``."""
+        for i in range(start - 1, len(self.lines)):
+            line = self.lines[i].rstrip()
+            if (line == text) if exact else line.startswith(text):
+                return i + 1
+        raise self.error(None, f"expected a line {'equal to' if exact else 'starting with'} {text!r}, found none")
+
+
+def load_document(role: str, corpus: Path | None = None) -> SourceDoc:
+    corpus = corpus or config.corpus_dir()
+    path = corpus / config.DOCUMENTS[role]
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CorpusError(path, None, f"corpus document for '{role}' is missing") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CorpusError(path, None, f"corpus document for '{role}' is unreadable: {exc}") from None
+    return SourceDoc(role=role, path=path, lines=text.split("\n"))
+
+
+def corpus_fingerprint(corpus: Path | None = None) -> str:
+    """Hash of every input that affects the build: documents, data files, scenarios."""
+    corpus = corpus or config.corpus_dir()
+    h = hashlib.sha256()
+    for path in sorted(p for p in corpus.rglob("*") if p.is_file()):
+        h.update(str(path.relative_to(corpus)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
