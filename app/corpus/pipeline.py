@@ -1,0 +1,30 @@
+"""documents -> parsed model, in one pass. The only caller of the parsers."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.corpus.card_facts import join_card_facts
+from app.corpus.card_reference_parser import parse_card_reference
+from app.corpus.faq_parser import parse_faq
+from app.corpus.german_names import attach_german_names
+from app.corpus.german_parser import parse_german
+from app.corpus.model import ParsedCorpus
+from app.corpus.references import resolve_references
+from app.corpus.rulebook_parser import parse_adventures
+from app.corpus.rules_parser import parse_rules
+from app.corpus.sources import load_document
+
+
+def parse_corpus(corpus: Path | None = None) -> ParsedCorpus:
+    """Parse every document; raise CorpusError (file, line) when one no longer parses."""
+    parsed = ParsedCorpus()
+    rules = load_document("rules", corpus)
+    parse_rules(rules, parsed)
+    parse_card_reference(rules, parsed)
+    parse_faq(load_document("faq", corpus), parsed)
+    parse_adventures(load_document("adventures", corpus), parsed)
+    parse_german(load_document("german", corpus), parsed)
+    join_card_facts(parsed)
+    attach_german_names(parsed)
+    resolve_references(parsed)
+    return parsed

@@ -1,0 +1,1 @@
+"""The SQLite store: written once by ``build``, read-only everywhere else (``db``)."""

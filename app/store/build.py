@@ -1,0 +1,158 @@
+"""``rulings build``: parsed model -> ``index/rules.db`` (+ the search index).
+
+The store is written to a temporary file and moved over the old one with
+``os.replace``, so a failed or interrupted build never leaves a half-written
+store in place of a good one, and a reader that already opened the old file
+keeps reading a consistent snapshot. The search index is written to a new
+directory named after the build; the store's ``meta`` table names the
+directory that belongs to it, so a reader always gets a matching pair.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import shutil
+import sqlite3
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+import sqlite_utils
+
+from app import config
+from app.corpus.model import ParsedCorpus
+from app.corpus.sources import corpus_fingerprint
+
+# ParsedCorpus attribute -> table name. One table per model class.
+TABLES = {
+    "sections": "sections",
+    "paragraphs": "paragraphs",
+    "cards": "cards",
+    "previous_versions": "previous_versions",
+    "rulings": "rulings",
+    "index_terms": "index_terms",
+    "faq_clarifications": "faq_clarifications",
+    "rulebook_cards": "rulebook_cards",
+    "german_names": "german_names",
+    "german_passages": "german_passages",
+    "references": "refs",
+}
+
+INDEXES = {
+    "paragraphs": [["section"]],
+    "rulings": [["card"], ["version"]],
+    "refs": [["source_key"], ["target_key"]],
+    "faq_clarifications": [["card"]],
+    "german_names": [["card"], ["german"]],
+    "sections": [["doc", "kind"], ["parent"]],
+}
+
+
+@dataclass
+class BuildResult:
+    db_path: Path
+    skipped: bool
+    seconds: float
+    fingerprint: str
+    parsed: ParsedCorpus | None = None
+
+
+def needs_build(db_path: Path | None = None, corpus: Path | None = None) -> bool:
+    db_path = db_path or config.db_path()
+    if not db_path.exists():
+        return True
+    try:
+        meta = read_meta(db_path)
+    except sqlite3.Error:
+        return True
+    search_dir = db_path.parent / meta.get("search_dir", "")
+    if not meta.get("search_dir") or not search_dir.is_dir():
+        return True
+    return meta.get("fingerprint") != corpus_fingerprint(corpus)
+
+
+def read_meta(db_path: Path) -> dict[str, str]:
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    try:
+        return dict(conn.execute("select key, value from meta").fetchall())
+    finally:
+        conn.close()
+
+
+def build(force: bool = False, corpus: Path | None = None, index_dir: Path | None = None,
+          with_search: bool = True) -> BuildResult:
+    """Parse the corpus and write the store; skip when the corpus has not changed."""
+    from app.corpus.pipeline import parse_corpus
+
+    index_dir = index_dir or config.index_dir()
+    db_path = index_dir / "rules.db"
+    start = time.perf_counter()
+    fingerprint = corpus_fingerprint(corpus)
+    if not force and not needs_build(db_path, corpus):
+        return BuildResult(db_path, True, time.perf_counter() - start, fingerprint)
+
+    parsed = parse_corpus(corpus)
+    index_dir.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    tmp_db = index_dir / f".rules.db.{os.getpid()}.{stamp}.tmp"
+    search_name = f"search-{fingerprint}-{stamp}"
+    search_dir = index_dir / search_name
+    try:
+        _write_store(tmp_db, parsed, {
+            "fingerprint": fingerprint,
+            "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "search_dir": search_name if with_search else "",
+            "corpus_version": fingerprint,
+        })
+        if with_search:
+            from app.search.indexer import build_search_index
+
+            build_search_index(tmp_db, search_dir)
+        os.replace(tmp_db, db_path)
+    except BaseException:
+        tmp_db.unlink(missing_ok=True)
+        shutil.rmtree(search_dir, ignore_errors=True)
+        raise
+    _remove_stale_search_dirs(index_dir, keep=search_name)
+    return BuildResult(db_path, False, time.perf_counter() - start, fingerprint, parsed)
+
+
+def _write_store(path: Path, parsed: ParsedCorpus, meta: dict[str, str]) -> None:
+    db = sqlite_utils.Database(path)
+    for attr, table in TABLES.items():
+        rows = [_row(obj) for obj in getattr(parsed, attr)]
+        if not rows:
+            continue
+        db[table].insert_all(rows, pk="key", alter=True, replace=True)
+        for cols in INDEXES.get(table, []):
+            db[table].create_index(cols, if_not_exists=True)
+    db["unjoined"].insert_all(
+        [{"card": slug, "reason": reason} for slug, reason in parsed.unjoined], pk="card", replace=True
+    )
+    db["meta"].insert_all([{"key": k, "value": v} for k, v in meta.items()], pk="key")
+    db.conn.commit()
+    db.conn.execute("vacuum")
+    db.close()
+
+
+def _row(obj) -> dict:
+    row = {}
+    for f in dataclasses.fields(obj):
+        value = getattr(obj, f.name)
+        if isinstance(value, (list, tuple, dict)):
+            value = json.dumps(value, ensure_ascii=False)
+        row[f.name] = value
+    row["key"] = obj.key
+    for extra in ("anchor",):
+        if hasattr(type(obj), extra):
+            row[extra] = getattr(obj, extra)
+    return row
+
+
+def _remove_stale_search_dirs(index_dir: Path, keep: str) -> None:
+    """Keep the new search index and the one before it (readers may still hold it)."""
+    dirs = sorted((p for p in index_dir.glob("search-*") if p.is_dir()), key=lambda p: p.stat().st_mtime)
+    for old in [d for d in dirs if d.name != keep][:-1]:
+        shutil.rmtree(old, ignore_errors=True)

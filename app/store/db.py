@@ -1,0 +1,162 @@
+"""Read-only access to the store. Everything that shows data reads it through here.
+
+The file is opened with SQLite's ``mode=ro`` URI, so nothing that serves
+requests can change it; a rebuild replaces the file atomically (see
+``build.py``) and the next ``Store`` opened sees the new one.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+from app import config
+from app.corpus.model import slugify
+
+JSON_COLUMNS = {"pages", "main_pages", "see", "aliases", "editions", "types"}
+
+
+class StoreMissing(Exception):
+    """The store has not been built yet (run ``rulings build``)."""
+
+
+def _decode(row: sqlite3.Row | None) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    out = dict(row)
+    for k in JSON_COLUMNS & out.keys():
+        if isinstance(out[k], str):
+            out[k] = json.loads(out[k])
+    return out
+
+
+class Store:
+    def __init__(self, path: Path | None = None):
+        self.path = Path(path or config.db_path())
+        if not self.path.exists():
+            raise StoreMissing(f"{self.path} does not exist; run 'rulings build'")
+        self._local = threading.local()
+        self.meta = dict(self.conn.execute("select key, value from meta").fetchall())
+        self._names: list[tuple[str, str]] | None = None
+
+    # -- plumbing ---------------------------------------------------------
+    @property
+    def conn(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            self._local.conn = conn
+        return conn
+
+    def rows(self, sql: str, params: tuple | dict = ()) -> list[dict[str, Any]]:
+        return [_decode(r) for r in self.conn.execute(sql, params).fetchall()]
+
+    def row(self, sql: str, params: tuple | dict = ()) -> dict[str, Any] | None:
+        return _decode(self.conn.execute(sql, params).fetchone())
+
+    def has_table(self, name: str) -> bool:
+        return self.conn.execute(
+            "select 1 from sqlite_master where type='table' and name=?", (name,)
+        ).fetchone() is not None
+
+    def count(self, table: str, where: str = "", params: tuple = ()) -> int:
+        if not self.has_table(table):
+            return 0
+        return self.conn.execute(f"select count(*) from [{table}] {where}", params).fetchone()[0]
+
+    @property
+    def search_dir(self) -> Path | None:
+        name = self.meta.get("search_dir")
+        return self.path.parent / name if name else None
+
+    # -- counts -----------------------------------------------------------
+    def stats(self) -> dict[str, int]:
+        c = self.count
+        return {
+            "chapters": c("sections", "where kind='chapter'"),
+            "sections": c("sections", "where doc='rules' and kind in ('section','subsection')"),
+            "subsections": c("sections", "where doc='rules' and kind='subsection'"),
+            "paragraphs": c("paragraphs"),
+            "common_effects": c("sections", "where kind='common_effect'"),
+            "cards": c("cards"),
+            "cards_with_facts": c("cards", "where facts_source is not null"),
+            "cards_unjoined": c("unjoined"),
+            "rulings": c("rulings", "where kind='ruling'"),
+            "notes": c("rulings", "where kind='note'"),
+            "previous_versions": c("previous_versions"),
+            "timing_entries": c("sections", "where kind='timing'"),
+            "index_terms": c("index_terms"),
+            "faq_sections": c("sections", "where kind='faq_section'"),
+            "faq_subsections": c("sections", "where kind='faq_subsection'"),
+            "faq_clarifications": c("faq_clarifications"),
+            "faq_cards": self.conn.execute(
+                "select count(distinct card_name) from faq_clarifications"
+            ).fetchone()[0] if self.has_table("faq_clarifications") else 0,
+            "rulebook_sections": c("sections", "where kind='rulebook_section'"),
+            "rulebook_descriptions": c("rulebook_cards"),
+            "german_names": c("german_names"),
+            "cards_with_german_name": c("cards", "where german_name is not null"),
+            "german_passages": c("german_passages"),
+            "references": c("refs"),
+            "references_resolved": c("refs", "where resolved"),
+            "references_corrected": c("refs", "where corrected"),
+        }
+
+    # -- cards ------------------------------------------------------------
+    def card_names(self) -> list[tuple[str, str]]:
+        if self._names is None:
+            self._names = [(r["slug"], r["name"]) for r in self.rows("select slug, name from cards order by ord")]
+        return self._names
+
+    def find_card(self, name: str) -> dict[str, Any] | None:
+        """Exact match ignoring case, apostrophe and dash variants (via the slug)."""
+        slug = slugify(name)
+        card = self.row("select * from cards where slug=?", (slug,))
+        if card is None and self.has_table("german_names"):
+            hit = self.row("select card from german_names where lower(german)=lower(?) and card is not null", (name.strip(),))
+            if hit:
+                card = self.row("select * from cards where slug=?", (hit["card"],))
+        return card
+
+    def nearest_cards(self, name: str, n: int = 5) -> list[str]:
+        names = {r_name.lower(): r_name for _, r_name in self.card_names()}
+        return [names[m] for m in difflib.get_close_matches(name.lower(), list(names), n=n, cutoff=0.5)]
+
+    def links_from(self, source_key: str) -> list[dict[str, Any]]:
+        return self.rows("select * from refs where source_key=? order by line", (source_key,))
+
+    def card_detail(self, slug: str) -> dict[str, Any] | None:
+        """Everything the card page, the API and ``rulings card`` show for one entry."""
+        card = self.row("select * from cards where slug=?", (slug,))
+        if card is None:
+            return None
+        rulings = self.rows("select * from rulings where card=? and version is null order by ord", (slug,))
+        for r in rulings:
+            r["links"] = self.links_from(r["key"])
+        versions = self.rows("select * from previous_versions where card=? order by ord", (slug,))
+        for v in versions:
+            v["rulings"] = self.rows("select * from rulings where version=? order by ord", (v["slug"],))
+            for r in v["rulings"]:
+                r["links"] = self.links_from(r["key"])
+        card["rulings"] = rulings
+        card["previous_versions"] = versions
+        card["faq"] = self.rows("select * from faq_clarifications where card=? order by ord", (slug,)) \
+            if self.has_table("faq_clarifications") else []
+        card["rulebook"] = self.rows("select * from rulebook_cards where card=? order by ord", (slug,)) \
+            if self.has_table("rulebook_cards") else []
+        card["german_passages"] = self.rows("select * from german_passages where card=? order by ord", (slug,)) \
+            if self.has_table("german_passages") else []
+        card["german_names"] = self.rows("select german, source from german_names where card=?", (slug,)) \
+            if self.has_table("german_names") else []
+        card["timing"] = self.row("select * from sections where kind='timing' and slug=?", (f"vii-{slug}",))
+        card["referred_by"] = self.rows(
+            "select distinct source_type, source_key, text, line from refs "
+            "where resolved and (target_key=? or target_key like ?) and source_key not like ? "
+            "order by line",
+            (slug, f"{slug}#%", f"{slug}#%"),
+        )
+        return card
