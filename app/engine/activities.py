@@ -1,0 +1,300 @@
+"""The player activities as one vocabulary: draw, move from deck, gain, buy, trash, discard,
+reveal, set aside, put onto deck, play, and the turn's phases.
+
+Each activity moves cards only through ``Game.move``, narrates what happened
+with a citation, and fires the triggers the rules attach to it.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from app.engine import narrate
+from app.engine.errors import IllegalAction
+from app.engine.state import Card, Game, LaterAbility, Player, Ref
+from app.engine.triggers import Event, attack_window, fire
+
+
+def names(cards: list[Card]) -> str:
+    return ", ".join(c.name for c in cards) if cards else "nothing"
+
+
+# ---------------------------------------------------------------- deck
+def shuffle(game: Game, p: Player) -> None:
+    """Shuffle the discard pile and put it under the deck (§ III Moving cards from your deck)."""
+    cards = list(p.discard)
+    game.rng.shuffle(cards)
+    for c in cards:
+        game.move(c, "deck", top=False)
+    game.log.add(f"{p.name} shuffles their discard pile ({len(cards)} cards) and puts it under their deck",
+                 narrate.MOVING_FROM_DECK)
+
+
+def from_deck(game: Game, p: Player, n: int, to: str, source: Card | None = None) -> list[Card]:
+    """Take up to ``n`` cards from the top of the deck, shuffling only when the deck runs short.
+
+    Cards already set aside or revealed are not in the discard pile, so they
+    are never shuffled in.
+    """
+    if len(p.deck) < n and p.discard:
+        shuffle(game, p)
+    taken = p.deck[:n]
+    for c in taken:
+        game.move(c, to)
+        if to == "set_aside" and source is not None:
+            c.set_aside_by = source.id
+    return taken
+
+
+def draw(game: Game, p: Player, n: int) -> list[Card]:
+    got = from_deck(game, p, n, "hand")
+    if n:
+        short = f" (only {len(got)} could be drawn)" if len(got) < n else ""
+        game.log.add(f"{p.name} draws {len(got)} card{'s' if len(got) != 1 else ''}: {names(got)}{short}",
+                     narrate.DO_AS_MUCH if short else {})
+    return got
+
+
+def reveal_top(game: Game, p: Player, n: int, verb: str = "reveals") -> list[Card]:
+    got = from_deck(game, p, n, "revealed")
+    game.log.add(f"{p.name} {verb} the top {n} card{'s' if n != 1 else ''} of their deck: {names(got)}",
+                 narrate.sec("Revealing or looking at cards"))
+    return got
+
+
+# ---------------------------------------------------------------- gain / buy
+def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dict | None = None,
+         verb: str = "gains") -> Card | None:
+    """Gain a card (from its Supply pile, or a given instance e.g. from the trash) to ``to``.
+
+    When-would-gain abilities may change the destination before the move;
+    when-gain abilities resolve after the card is at its destination (§ III).
+    """
+    if isinstance(what, Card):
+        card = what
+    else:
+        pile = game.supply.get(what)
+        if not pile:
+            game.log.add(f"{p.name} cannot gain {what}: its Supply pile is empty" if pile is not None
+                         else f"{p.name} cannot gain {what}: not in the Supply", narrate.DO_AS_MUCH)
+            return None
+        card = pile[-1]
+    ev = Event("when_would_gain", p, card, {"to": to})
+    fire(game, ev)
+    to = ev.data["to"]
+    game.move(card, to, owner=p.index)
+    game.turn.gained.append(card)
+    where = {"discard": "", "hand": " to their hand", "deck": " onto their deck"}.get(to, f" to {to}")
+    game.log.add(f"{p.name} {verb} {card.name}{where}", cite or narrate.GAINING)
+    fire(game, Event("when_gain", p, card, {"to": to}))
+    return card
+
+
+def buy(game: Game, p: Player, name: str) -> Card | None:
+    t = game.turn
+    if t.phase not in ("action", "buy", "buy2"):
+        raise IllegalAction(f"cannot buy in the {t.phase} phase")
+    legal = buyable(game)
+    if name not in legal:
+        why = ("no Buys left" if t.buys < 1 else
+               f"{name} is not in the Supply" if name not in game.supply else
+               f"the {name} pile is empty" if not game.supply[name] else
+               f"{name} costs {game.supply[name][-1].cost} and you have {t.coins}")
+        raise IllegalAction(f"cannot buy {name}: {why}", legal)
+    t.phase = "buy2"
+    card = game.supply[name][-1]
+    t.coins -= card.cost
+    t.buys -= 1
+    game.log.add(f"{p.name} buys {name} for {card.cost} (money pool now {t.coins}, Buys left {t.buys})",
+                 narrate.BUY_PHASE)
+    fire(game, Event("when_buy", p, card))
+    return gain(game, p, name)
+
+
+def buyable(game: Game) -> list[str]:
+    t = game.turn
+    if t.buys < 1 or t.phase not in ("action", "buy", "buy2"):
+        return []
+    return [n for n, pile in game.supply.items() if pile and pile[-1].cost <= t.coins]
+
+
+# ---------------------------------------------------------------- trash / discard / misc moves
+def trash(game: Game, p: Player, cards: list[Card], cite: dict | None = None) -> list[Card]:
+    """Trash several cards at once, then resolve when-trash abilities (§ III)."""
+    for c in cards:
+        game.move(c, "trash")
+    if cards:
+        game.log.add(f"{p.name} trashes {names(cards)}", cite or {})
+        for c in cards:
+            fire(game, Event("when_trash", p, c))
+    return cards
+
+
+def discard(game: Game, p: Player, cards: list[Card], cite: dict | None = None, what: str = "") -> list[Card]:
+    """Discard several cards at once, then resolve when-discard abilities (§ III)."""
+    for c in cards:
+        game.move(c, "discard", owner=p.index)
+    if cards:
+        game.log.add(f"{p.name} discards {what or names(cards)}", cite or narrate.DISCARDING)
+        for c in cards:
+            fire(game, Event("when_discard", p, c))
+    return cards
+
+
+def topdeck(game: Game, p: Player, card: Card, cite: dict | None = None, quiet: bool = False) -> None:
+    game.move(card, "deck", owner=p.index)
+    if not quiet:
+        game.log.add(f"{p.name} puts {card.name} onto their deck", cite or {})
+
+
+def set_aside(game: Game, p: Player, card: Card, source: Card | None, cite: dict | None = None) -> None:
+    game.move(card, "set_aside", owner=p.index)
+    card.set_aside_by = source.id if source else None
+    game.log.add(f"{p.name} sets aside {card.name}", cite or {})
+
+
+def to_hand(game: Game, p: Player, card: Card, cite: dict | None = None) -> None:
+    game.move(card, "hand", owner=p.index)
+    game.log.add(f"{p.name} puts {card.name} into their hand", cite or {})
+
+
+# ---------------------------------------------------------------- play
+def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Card | None = None,
+         nth: str = "") -> Ref | None:
+    """Play a card: announce it, move it into play, let Attack Reactions go first, resolve, after-play.
+
+    ``expected`` is where the ability playing it expects the card. If it was
+    lost track of, only a throne-room (``by``) may still play it, leaving it
+    where it is (2021 errata, § III lose-track rule).
+    """
+    from app.engine.effects import Ctx
+    from app.engine.registry import definition
+
+    d = definition(game, card.name)
+    if expected is not None and not expected.valid():
+        if by is None:
+            game.log.add(f"{p.name} cannot play {card.name}: it has been moved (it is in {card.zone})",
+                         narrate.LOSE_TRACK)
+            return None
+        moved = False
+    else:
+        moved = card.zone != "in_play"
+        if moved:
+            game.move(card, "in_play", owner=p.index)
+    if by is not None:
+        game.played_by.setdefault(card.id, [])
+        if by not in game.played_by[card.id]:
+            game.played_by[card.id].append(by)
+    placed = Ref(card, "in_play", card.stamp) if card.zone == "in_play" else Ref(card, "in_play", -1)
+    via = f" with {by.name}" if by is not None else ""
+    where = "" if card.zone == "in_play" else f" (it stays in {card.zone}: it was lost track of)"
+    game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
+                 narrate.LOSE_TRACK if where else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
+    game.turn.played[card.name] += 1
+    game.tick()
+    ctx = Ctx(game, p, card, placed)
+    if card.is_type("Attack"):
+        ctx.unaffected = attack_window(game, p, card)
+    if d is not None and d.play is not None:
+        d.play.apply(ctx)
+    fire(game, Event("after_play", p, card))
+    return placed
+
+
+def playable_actions(game: Game) -> list[Card]:
+    t = game.turn
+    if t.phase != "action" or t.actions < 1:
+        return []
+    return [c for c in game.current.hand if c.is_type("Action")]
+
+
+def set_up_later(game: Game, p: Player, trigger: str, label: str, run: Callable, source: Card | None = None,
+                 condition: Callable | None = None, until: str = "end_of_turn", cite: dict | None = None) -> None:
+    game.later.append(LaterAbility(p.index, trigger, label, run, source, condition, until,
+                                   [cite] if cite else []))
+    game.log.add(f"{label} is set up", cite or narrate.LATER)
+
+
+# ---------------------------------------------------------------- turn structure
+def cleanup(game: Game) -> None:
+    """Clean-up: discard play (except Durations with something left to do, and their throne-rooms) and hand, draw 5."""
+    p = game.current
+    game.turn.phase = "cleanup"
+    staying = {la.source.id for la in game.later if la.source is not None and la.until == "used"}
+    for cid in list(staying):
+        for tr in game.played_by.get(cid, []):
+            staying.add(tr.id)
+    leaving = [c for c in p.in_play if c.id not in staying]
+    stays = [c for c in p.in_play if c.id in staying]
+    if leaving:
+        discard(game, p, leaving, narrate.CLEANUP, what=f"{names(leaving)} from play")
+    if stays:
+        game.log.add(f"{names(stays)} stay{'s' if len(stays) == 1 else ''} in play", narrate.DURATION)
+    if p.hand:
+        discard(game, p, list(p.hand), narrate.CLEANUP, what=f"their hand ({names(p.hand)})")
+    game.later = [la for la in game.later if la.until != "end_of_turn"]
+    game.played_by = {k: v for k, v in game.played_by.items() if k in staying}
+    draw(game, p, 5)
+
+
+def game_end_reached(game: Game) -> str | None:
+    if "Province" in game.supply and not game.supply["Province"]:
+        return "the Province pile is empty"
+    need = 4 if len(game.players) >= 5 else 3
+    empty = game.empty_piles()
+    if len(empty) >= need:
+        return f"{len(empty)} Supply piles are empty ({', '.join(empty)})"
+    return None
+
+
+def score(game: Game, p: Player) -> int:
+    from app.engine.registry import definition
+
+    total = p.vp_tokens
+    cards = p.all_cards()
+    for c in cards:
+        d = definition(game, c.name)
+        if d is not None and d.vp is not None:
+            total += d.vp(game, p) if callable(d.vp) else d.vp
+    return total
+
+
+def end_game(game: Game, reason: str) -> None:
+    game.over = True
+    game.turn.phase = "over"
+    game.log.add(f"The game ends: {reason}", narrate.GAME_END)
+    game.scores = {p.name: score(game, p) for p in game.players}
+    for p in game.players:
+        game.log.add(f"{p.name} scores {game.scores[p.name]} VP in {p.turns} turns", narrate.GAME_END)
+    best = max(game.scores.values())
+    tied = [p for p in game.players if game.scores[p.name] == best]
+    fewest = min(p.turns for p in tied)
+    game.winners = [p.name for p in tied if p.turns == fewest]
+    if len(tied) > 1:
+        rule = ("the tied player with the fewest turns wins" if len(game.winners) == 1
+                else "tied players with the same number of turns share the victory")
+        game.log.add(f"Tie at {best} VP; {rule}: {', '.join(game.winners)}", narrate.GAME_END)
+    else:
+        game.log.add(f"{game.winners[0]} wins", narrate.GAME_END)
+
+
+def end_turn(game: Game) -> None:
+    """Clean-up, check the game end (at the end of a turn, § II), then the next player's turn starts."""
+    if game.over:
+        raise IllegalAction("the game is over")
+    cleanup(game)
+    reason = game_end_reached(game)
+    if reason:
+        end_game(game, reason)
+        return
+    start_turn(game, (game.turn.player + 1) % len(game.players))
+
+
+def start_turn(game: Game, index: int) -> None:
+    from app.engine.state import Turn
+
+    game.turn = Turn(player=index)
+    p = game.current
+    p.turns += 1
+    game.log.add(f"{p.name}'s turn {p.turns} starts (1 Action, 1 Buy, empty money pool)", narrate.sec("Your turn"))
+    fire(game, Event("start_of_turn", p))
+    game.turn.phase = "action"

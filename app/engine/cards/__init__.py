@@ -1,0 +1,1 @@
+"""Card definitions, one module per set; importing a module registers its cards."""

@@ -1,0 +1,144 @@
+"""The one decision interface: every choice in the game is a Question answered by a Decider.
+
+A scenario supplies answers in order. A missing answer raises NeedDecision and
+an illegal one IllegalDecision, both carrying the question and its legal
+options, so the web sandbox can re-run a scenario with the answers so far and
+show the next question (replay is deterministic, so that is exact).
+Choices with only one possible outcome are answered automatically and do not
+consume an answer; that keeps scenarios short and readable.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Question:
+    player: str
+    prompt: str
+    kind: str                      # 'cards' | 'yesno' | 'choice' | 'order'
+    options: list[Any]             # Card objects for 'cards'/'order', labels for 'choice'
+    min: int = 1
+    max: int = 1
+
+    def option_labels(self) -> list[str]:
+        return [getattr(o, "name", str(o)) for o in self.options]
+
+    def describe(self) -> str:
+        if self.kind == "yesno":
+            legal = "yes, no"
+        else:
+            legal = ", ".join(self.option_labels()) or "(none)"
+        count = ""
+        if self.kind == "cards":
+            count = f" (choose {self.min})" if self.min == self.max else f" (choose {self.min} to {self.max})"
+        return f"{self.player}: {self.prompt}{count}; legal: {legal}"
+
+    def forced(self) -> Any | None:
+        """The answer when there is only one possible outcome, else None."""
+        if self.kind == "cards":
+            if self.max == 0 or not self.options:
+                return []
+            names = Counter(self.option_labels())
+            if self.min == self.max and (self.min >= len(self.options) or len(names) == 1):
+                return list(self.options[: self.min])
+            return None
+        if self.kind == "order":
+            if len(set(self.option_labels())) <= 1:
+                return list(self.options)
+            return None
+        if self.kind == "choice" and len(self.options) == 1:
+            return self.options[0]
+        return None
+
+
+class DecisionError(Exception):
+    def __init__(self, question: Question, message: str):
+        self.question = question
+        super().__init__(f"{message}: {question.describe()}")
+
+
+class NeedDecision(DecisionError):
+    """No answer was supplied for a choice that has more than one outcome."""
+
+
+class IllegalDecision(DecisionError):
+    """The supplied answer is not one of the legal options."""
+
+
+_YES = {"yes", "y", "true", "1"}
+_NO = {"no", "n", "false", "0"}
+
+
+@dataclass
+class Decider:
+    """Hands out the scenario's answers in order and checks them against the legal options."""
+
+    answers: list[Any] = field(default_factory=list)
+    used: int = 0
+    asked: list[tuple[Question, Any]] = field(default_factory=list)
+
+    def load(self, answers: list[Any]) -> None:
+        self.answers = list(answers)
+        self.used = 0
+
+    def remaining(self) -> list[Any]:
+        return self.answers[self.used:]
+
+    def ask(self, q: Question) -> Any:
+        forced = q.forced()
+        if forced is not None:
+            self.asked.append((q, forced))
+            return forced
+        if self.used >= len(self.answers):
+            raise NeedDecision(q, "an answer is needed")
+        raw = self.answers[self.used]
+        self.used += 1
+        result = self._check(q, raw)
+        self.asked.append((q, result))
+        return result
+
+    def _check(self, q: Question, raw: Any) -> Any:
+        if q.kind == "yesno":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in _YES:
+                return True
+            if text in _NO:
+                return False
+            raise IllegalDecision(q, f"answer {raw!r} is not yes or no")
+        if q.kind == "choice":
+            for o in q.options:
+                if str(o).lower() == str(raw).strip().lower():
+                    return o
+            raise IllegalDecision(q, f"answer {raw!r} is not one of the options")
+        # cards / order: match names to distinct card instances
+        names = _as_names(raw)
+        pool = list(q.options)
+        chosen = []
+        for n in names:
+            hit = next((c for c in pool if c.name.lower() == n.lower()), None)
+            if hit is None:
+                raise IllegalDecision(q, f"answer {raw!r}: {n!r} is not available")
+            pool.remove(hit)
+            chosen.append(hit)
+        if q.kind == "order":
+            if pool:
+                raise IllegalDecision(q, f"answer {raw!r} must list every card once")
+            return chosen
+        if not (q.min <= len(chosen) <= q.max):
+            raise IllegalDecision(q, f"answer {raw!r} chooses {len(chosen)} cards")
+        return chosen
+
+
+def _as_names(raw: Any) -> list[str]:
+    if raw is None:
+        return []
+    if isinstance(raw, str):
+        return [] if raw.strip().lower() in ("", "none", "nothing") else [raw.strip()]
+    if isinstance(raw, (list, tuple)):
+        return [str(x).strip() for x in raw]
+    return [str(raw)]

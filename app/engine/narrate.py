@@ -1,0 +1,110 @@
+"""The narrated log: one entry per event, each citing the rule or ruling it follows.
+
+A citation is ``{"card": "Feast", "ruling": 1}`` (Card Reference entry and
+ruling number) or ``{"section": "Game end"}`` (a rules section title, with an
+optional ``paragraph``). Section titles are looked up in the Complete Rules so
+the log can say which chapter (§ III) they are in, like the document does.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+_CHAPTER = re.compile(r"^([IVX]+)\. [A-Z][A-Z :,&-]+$")
+
+
+@lru_cache(maxsize=1)
+def _section_chapters() -> dict[str, str]:
+    """Heading line (lower-cased) -> roman numeral of the chapter it is in."""
+    from app.corpus.sources import load_document
+
+    doc = load_document("rules")
+    out: dict[str, str] = {}
+    chapter = None
+    for i, raw in enumerate(doc.lines):
+        line = raw.strip()
+        m = _CHAPTER.match(line)
+        if m and i > 58:          # skip the table of contents
+            chapter = m.group(1)
+            continue
+        if chapter and 2 < len(line) < 80 and not line.endswith((".", ":")):
+            out.setdefault(line.lower(), chapter)
+    return out
+
+
+def section_chapter(title: str) -> str | None:
+    """The chapter a section title is printed in, or None if no heading has that title."""
+    try:
+        return _section_chapters().get(title.strip().lower())
+    except Exception:  # the document is missing: citations still print, without chapter
+        return None
+
+
+def render_citation(c: dict) -> str:
+    if "card" in c:
+        n = c.get("ruling")
+        return f"{c['card']} {n}" if n is not None else c["card"]
+    title = c.get("section", "?")
+    short = c.get("short") or title
+    ch = section_chapter(title)
+    para = f" {c['paragraph']}" if c.get("paragraph") else ""
+    return f"{short}{para}, § {ch}" if ch else f"{short}{para}"
+
+
+@dataclass
+class Entry:
+    step: int | None
+    text: str
+    citations: list[dict] = field(default_factory=list)
+
+    def render(self) -> str:
+        cites = "; ".join(render_citation(c) for c in self.citations)
+        prefix = f"[{self.step}] " if self.step is not None else "[setup] "
+        return prefix + self.text + (f" ({cites})" if cites else "")
+
+    def as_dict(self) -> dict:
+        return {"step": self.step, "text": self.text, "citations": self.citations,
+                "cited": [render_citation(c) for c in self.citations]}
+
+
+@dataclass
+class Log:
+    entries: list[Entry] = field(default_factory=list)
+    step: int | None = None
+
+    def add(self, text: str, *citations: dict) -> None:
+        self.entries.append(Entry(self.step, text, [c for c in citations if c]))
+
+    def lines(self) -> list[str]:
+        return [e.render() for e in self.entries]
+
+
+# Citations used by the engine itself (shared rules, not card-specific).
+def sec(title: str, short: str | None = None, paragraph: int | None = None) -> dict:
+    d: dict = {"section": title}
+    if short:
+        d["short"] = short
+    if paragraph:
+        d["paragraph"] = paragraph
+    return d
+
+
+LOSE_TRACK = sec("The “lose track” rule", "lose-track rule")
+MOVING_FROM_DECK = sec("Moving cards from your deck")
+GAINING = sec("Gaining a card")
+DISCARDING = sec("Discarding cards")
+DO_AS_MUCH = sec("Do as much as you can")
+IF_YOU_DID = sec("Effects contingent on other effects")
+MULTIPLE = sec("Playing a card multiple times")
+REACTIONS = sec("Resolving Reactions and timing")
+CONCURRENT = sec("Timing of concurrent abilities or effects")
+GROUPING = sec("Grouping of effects")
+GAME_END = sec("Game end")
+CLEANUP = sec("Clean-up phase")
+PLAYING = sec("Playing a card")
+BUY_PHASE = sec("Buy phase")
+ACTION_PHASE = sec("Action phase")
+LATER = sec("Setting up a later ability")
+IMMEDIATE = sec("Effects are immediate")
+DURATION = sec("Duration cards")

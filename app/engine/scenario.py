@@ -1,0 +1,439 @@
+"""Scenario files: load (keeping line numbers), validate, run, and check expectations.
+
+A scenario is YAML (``yaml.safe_load`` semantics; see docs/scenario-format.md).
+Every complaint names the file and the line, or the step, and what was
+expected. The file is only ever read.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from app.corpus.card_facts import facts_for, load_facts
+from app.engine import activities as act
+from app.engine import narrate
+from app.engine.decisions import Decider, DecisionError
+from app.engine.errors import EngineError, EngineLimitError, IllegalAction, ScenarioError
+from app.engine.registry import definition, versions
+from app.engine.state import PLAYER_ZONES, Game
+
+TOP_KEYS = {"title", "rulings", "description", "seed", "versions", "players", "current", "turn", "supply",
+            "steps", "expect", "step_limit"}
+PLAYER_KEYS = {"name", "turns", "vp_tokens", *PLAYER_ZONES}
+STEP_ACTIONS = {"play", "buy", "play_treasures", "end_turn"}
+STEP_KEYS = STEP_ACTIONS | {"answers", "expect", "note"}
+TURN_KEYS = {"phase", "actions", "buys", "coins"}
+GLOBAL_EXPECT = {"trash", "supply", "actions", "buys", "coins", "phase", "current", "game_over", "winners",
+                 "scores", "log"}
+PLAYER_EXPECT = set(PLAYER_ZONES) | {"vp", "turns"}
+ORDERED_ZONES = {"deck"}
+
+
+# ------------------------------------------------------------------ YAML with line numbers
+class LDict(dict):
+    line: int = 0
+    key_lines: dict
+
+
+class LList(list):
+    line: int = 0
+    item_lines: list
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+def _map(loader: _Loader, node: yaml.MappingNode) -> LDict:
+    d = LDict()
+    d.line = node.start_mark.line + 1
+    d.key_lines = {}
+    for k_node, v_node in node.value:
+        k = loader.construct_object(k_node, deep=True)
+        d[k] = loader.construct_object(v_node, deep=True)
+        d.key_lines[k] = k_node.start_mark.line + 1
+    return d
+
+
+def _seq(loader: _Loader, node: yaml.SequenceNode) -> LList:
+    lst = LList(loader.construct_object(n, deep=True) for n in node.value)
+    lst.line = node.start_mark.line + 1
+    lst.item_lines = [n.start_mark.line + 1 for n in node.value]
+    return lst
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _map)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _seq)
+
+
+def _line(obj: Any, key: Any = None) -> int | None:
+    if key is not None and isinstance(obj, LDict):
+        return obj.key_lines.get(key, obj.line)
+    if isinstance(obj, LList) and isinstance(key, int) and key < len(obj.item_lines):
+        return obj.item_lines[key]
+    return getattr(obj, "line", None)
+
+
+# ------------------------------------------------------------------ model
+@dataclass
+class Step:
+    index: int
+    line: int | None
+    action: str
+    arg: Any
+    answers: list
+    expect: dict | None = None
+
+
+@dataclass
+class Scenario:
+    file: str
+    title: str
+    rulings: list[dict]
+    raw: LDict
+    steps: list[Step]
+
+
+@dataclass
+class Failure:
+    step: int | None
+    what: str
+    expected: Any
+    actual: Any
+
+    def render(self) -> str:
+        where = f"after step {self.step}" if self.step else "at the end"
+        return f"{where}: {self.what}: expected {self.expected!r}, actual {self.actual!r}"
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    log: narrate.Log
+    game: Game
+    failures: list[Failure] = field(default_factory=list)
+    error: ScenarioError | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.failures
+
+
+# ------------------------------------------------------------------ load + validate
+def load(path: str | Path) -> Scenario:
+    path = Path(path)
+    f = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f, f"cannot read the scenario: {exc}") from None
+    try:
+        raw = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader subclass
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise ScenarioError(f, f"YAML error: {problem}", line=mark.line + 1 if mark else None) from None
+    if not isinstance(raw, LDict):
+        raise ScenarioError(f, "expected a mapping with title, rulings, players, supply, steps, expect", line=1)
+    return _validate(f, raw)
+
+
+def _names() -> dict[str, str]:
+    return {v.name.lower(): v.name for v in load_facts().values()}
+
+
+def _card(f: str, name: Any, line: int | None, where: str) -> str:
+    if not isinstance(name, str):
+        raise ScenarioError(f, f"{where}: expected a card name, found {name!r}", line=line)
+    names = _names()
+    real = names.get(name.strip().lower())
+    if real is None:
+        near = difflib.get_close_matches(name, list(names.values()), n=3, cutoff=0.6)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        raise ScenarioError(f, f"{where}: unknown card {name!r}{hint}", line=line)
+    if definition(None, real) is None:
+        raise ScenarioError(f, f"{where}: {real} has no executable definition yet", line=line)
+    return real
+
+
+def _cards(f: str, lst: Any, line: int | None, where: str) -> list[str]:
+    if lst is None:
+        return []
+    if not isinstance(lst, list):
+        raise ScenarioError(f, f"{where}: expected a list of card names", line=line)
+    return [_card(f, x, _line(lst, i) or line, where) for i, x in enumerate(lst)]
+
+
+def _keys(f: str, d: Any, allowed: set, where: str) -> None:
+    if not isinstance(d, dict):
+        raise ScenarioError(f, f"{where}: expected a mapping", line=_line(d))
+    for k in d:
+        if k not in allowed:
+            raise ScenarioError(f, f"{where}: unknown key {k!r}; expected one of {', '.join(sorted(allowed))}",
+                                line=_line(d, k))
+
+
+def _validate(f: str, raw: LDict) -> Scenario:
+    _keys(f, raw, TOP_KEYS, "scenario")
+    for req in ("title", "rulings", "players", "supply", "steps"):
+        if req not in raw:
+            raise ScenarioError(f, f"scenario: missing {req!r}", line=1)
+    rulings = raw["rulings"]
+    if not isinstance(rulings, list) or not rulings:
+        raise ScenarioError(f, "rulings: expected a list of {card, ruling} or {section}", line=_line(raw, "rulings"))
+    for i, r in enumerate(rulings):
+        ok = isinstance(r, dict) and (("card" in r and isinstance(r.get("ruling", 0), int)) or "section" in r)
+        if not ok:
+            raise ScenarioError(f, f"rulings: expected {{card: NAME, ruling: N}} or {{section: TITLE}}, found {r!r}",
+                                line=_line(rulings, i))
+    players = raw["players"]
+    if not isinstance(players, list) or not 1 <= len(players) <= 6:
+        raise ScenarioError(f, "players: expected a list of 1 to 6 players", line=_line(raw, "players"))
+    pnames = []
+    for i, p in enumerate(players):
+        _keys(f, p, PLAYER_KEYS, f"players[{i + 1}]")
+        if not isinstance(p.get("name"), str):
+            raise ScenarioError(f, f"players[{i + 1}]: missing name", line=_line(p))
+        pnames.append(p["name"])
+        for z in PLAYER_ZONES:
+            cards = _cards(f, p.get(z), _line(p, z), f"{p['name']}'s {z}")
+            if z == "in_play":
+                for j, c in enumerate(cards):
+                    facts = facts_for(c)
+                    if not ({"Action", "Treasure"} & set(facts.types)):
+                        raise ScenarioError(f, f"{p['name']}'s in_play: {c} cannot be in play (it is not an Action "
+                                            "or Treasure and cannot be played)", line=_line(p[z], j))
+    supply = raw["supply"]
+    _keys(f, supply, set(supply) if isinstance(supply, dict) else set(), "supply")
+    for name, count in supply.items():
+        real = _card(f, name, _line(supply, name), "supply")
+        facts = facts_for(real)
+        if facts.purpose not in ("Kingdom Pile", "Basic"):
+            raise ScenarioError(f, f"supply: {real} is not a Supply card ({facts.purpose})", line=_line(supply, name))
+        if not isinstance(count, int) or count < 0:
+            raise ScenarioError(f, f"supply: expected a pile size (0 or more) for {real}, found {count!r}",
+                                line=_line(supply, name))
+    for name, v in (raw.get("versions") or {}).items():
+        real = _card(f, name, _line(raw["versions"], name), "versions")
+        if str(v) not in versions(real):
+            raise ScenarioError(f, f"versions: {real} has versions {', '.join(versions(real))}, not {v!r}",
+                                line=_line(raw["versions"], name))
+    if "turn" in raw:
+        _keys(f, raw["turn"], TURN_KEYS, "turn")
+    if "current" in raw and raw["current"] not in pnames:
+        raise ScenarioError(f, f"current: no player named {raw['current']!r}; players: {', '.join(pnames)}",
+                            line=_line(raw, "current"))
+    steps_raw = raw["steps"]
+    if not isinstance(steps_raw, list):
+        raise ScenarioError(f, "steps: expected a list", line=_line(raw, "steps"))
+    steps = []
+    for i, s in enumerate(steps_raw):
+        line = _line(steps_raw, i)
+        if isinstance(s, str):
+            s = LDict({s: True})
+            s.line, s.key_lines = line, {}
+        _keys(f, s, STEP_KEYS, f"step {i + 1}")
+        acts = [k for k in s if k in STEP_ACTIONS]
+        if len(acts) != 1:
+            raise ScenarioError(f, f"step {i + 1}: expected exactly one of {', '.join(sorted(STEP_ACTIONS))}",
+                                line=line)
+        a = acts[0]
+        arg = s[a]
+        if a in ("play", "buy"):
+            arg = _cards(f, arg if isinstance(arg, list) else [arg], line, f"step {i + 1} ({a})")
+        answers = s.get("answers", [])
+        if not isinstance(answers, list):
+            answers = [answers]
+        exp = s.get("expect")
+        if exp is not None:
+            _check_expect_keys(f, exp, pnames)
+        steps.append(Step(i + 1, line, a, arg, list(answers), exp))
+    if "expect" in raw:
+        _check_expect_keys(f, raw["expect"], pnames)
+    return Scenario(f, str(raw["title"]), list(rulings), raw, steps)
+
+
+def _check_expect_keys(f: str, exp: Any, pnames: list[str]) -> None:
+    if not isinstance(exp, dict):
+        raise ScenarioError(f, "expect: expected a mapping", line=_line(exp))
+    for k, v in exp.items():
+        if k in GLOBAL_EXPECT:
+            if k == "trash":
+                _cards(f, v, _line(exp, k), "expect trash")
+            continue
+        if k in pnames:
+            _keys(f, v, PLAYER_EXPECT, f"expect {k}")
+            for z, zv in v.items():
+                if z in PLAYER_ZONES and isinstance(zv, list):
+                    _cards(f, zv, _line(v, z), f"expect {k} {z}")
+            continue
+        raise ScenarioError(f, f"expect: unknown zone or player {k!r}; expected a player ({', '.join(pnames)}) "
+                            f"or one of {', '.join(sorted(GLOBAL_EXPECT))}", line=_line(exp, k))
+
+
+# ------------------------------------------------------------------ run
+def build(sc: Scenario) -> Game:
+    raw = sc.raw
+    g = Game(seed=int(raw.get("seed", 0)), step_limit=int(raw.get("step_limit", 5000)))
+    g.log = narrate.Log()
+    g.decider = Decider()
+    g.versions = {_names()[k.lower()]: str(v) for k, v in (raw.get("versions") or {}).items()}
+    for p_raw in raw["players"]:
+        p = g.add_player(p_raw["name"])
+        for z in PLAYER_ZONES:
+            names = [_names()[n.lower()] for n in (p_raw.get(z) or [])]
+            g.put(p, z, names)
+        p.turns = int(p_raw.get("turns", 1))
+        p.vp_tokens = int(p_raw.get("vp_tokens", 0))
+    for name, count in raw["supply"].items():
+        g.set_pile(_names()[name.lower()], count)
+    if "current" in raw:
+        g.turn.player = g.player(raw["current"]).index
+    for k, v in (raw.get("turn") or {}).items():
+        setattr(g.turn, k, v)
+    return g
+
+
+def run(sc: Scenario) -> Result:
+    g = build(sc)
+    res = Result(sc, g.log, g)
+    for st in sc.steps:
+        g.log.step = st.index
+        g.decider.load(st.answers)
+        try:
+            _do(g, st)
+        except IllegalAction as exc:
+            res.error = ScenarioError(sc.file, f"{st.action} is not legal now: {exc}", st.line, st.index)
+        except DecisionError as exc:
+            res.error = ScenarioError(sc.file, str(exc), st.line, st.index)
+        except EngineLimitError as exc:
+            res.error = ScenarioError(sc.file, str(exc), st.line, st.index)
+        except EngineError as exc:
+            res.error = ScenarioError(sc.file, f"engine error: {exc}", st.line, st.index)
+        if res.error is None and g.decider.remaining():
+            res.error = ScenarioError(sc.file, f"unused answers {g.decider.remaining()!r} (the step asked fewer "
+                                      "questions than answers given)", st.line, st.index)
+        if res.error is not None:
+            return res
+        if st.expect:
+            res.failures += check(g, st.expect, st.index)
+    g.log.step = None
+    if "expect" in sc.raw:
+        res.failures += check(g, sc.raw["expect"], None)
+    return res
+
+
+def _do(g: Game, st: Step) -> None:
+    t = g.turn
+    p = g.current
+    if g.over:
+        raise IllegalAction("the game is over")
+    if st.action == "end_turn":
+        act.end_turn(g)
+    elif st.action == "buy":
+        for name in st.arg:
+            act.buy(g, p, name)
+    elif st.action in ("play", "play_treasures"):
+        if st.action == "play_treasures":
+            cards = [c for c in p.hand if c.is_type("Treasure")]
+            if not cards:
+                raise IllegalAction("no Treasures in hand")
+        else:
+            cards = []
+            pool = list(p.hand)
+            for name in st.arg:
+                hit = next((c for c in pool if c.name == name), None)
+                if hit is None:
+                    raise IllegalAction(f"{p.name} has no {name} in hand",
+                                        sorted({c.name for c in act.playable_actions(g)} | _treasures(g)))
+                pool.remove(hit)
+                cards.append(hit)
+        for c in cards:
+            if c.is_type("Action") and t.phase == "action":
+                if t.actions < 1:
+                    raise IllegalAction(f"cannot play {c.name}: no Actions left", sorted(_treasures(g)))
+                t.actions -= 1
+                act.play(g, p, c)
+            elif c.is_type("Treasure") and t.phase in ("action", "buy"):
+                if t.phase == "action":
+                    t.phase = "buy"
+                    g.log.add(f"{p.name} moves to the Buy phase", narrate.BUY_PHASE)
+                act.play(g, p, c)
+            else:
+                raise IllegalAction(f"cannot play {c.name} in the {t.phase} phase",
+                                    sorted({x.name for x in act.playable_actions(g)} | _treasures(g)))
+
+
+def _treasures(g: Game) -> set[str]:
+    if g.turn.phase not in ("action", "buy"):
+        return set()
+    return {c.name for c in g.current.hand if c.is_type("Treasure")}
+
+
+# ------------------------------------------------------------------ expectations
+def snapshot(g: Game) -> dict:
+    return {
+        "players": {p.name: {**{z: [c.name for c in p.zone(z)] for z in PLAYER_ZONES}, "turns": p.turns}
+                    for p in g.players},
+        "trash": [c.name for c in g.trash],
+        "supply": {n: len(pile) for n, pile in g.supply.items()},
+        "current": g.current.name, "phase": g.turn.phase,
+        "actions": g.turn.actions, "buys": g.turn.buys, "coins": g.turn.coins,
+        "game_over": g.over, "scores": dict(g.scores), "winners": list(g.winners),
+    }
+
+
+def _zone_eq(zone: str, expected: Any, actual: list[str]) -> tuple[bool, Any]:
+    if isinstance(expected, int) and not isinstance(expected, bool):
+        return len(actual) == expected, len(actual)
+    exp = [_names()[str(x).lower()] for x in (expected or [])]
+    if zone in ORDERED_ZONES:
+        return exp == actual, actual
+    return sorted(exp) == sorted(actual), sorted(actual)
+
+
+def check(g: Game, exp: dict, step: int | None) -> list[Failure]:
+    fails: list[Failure] = []
+    snap = snapshot(g)
+    for k, v in exp.items():
+        if k == "trash":
+            ok, actual = _zone_eq("trash", v, snap["trash"])
+            if not ok:
+                fails.append(Failure(step, "trash", v, actual))
+        elif k == "supply":
+            for name, n in v.items():
+                real = _names()[name.lower()]
+                actual = snap["supply"].get(real)
+                if actual != n:
+                    fails.append(Failure(step, f"Supply pile {real}", n, actual))
+        elif k == "log":
+            texts = [e.text for e in g.log.entries]
+            for needle in v if isinstance(v, list) else [v]:
+                if not any(needle in t for t in texts):
+                    fails.append(Failure(step, "log line containing", needle, None))
+        elif k in GLOBAL_EXPECT:
+            actual = snap[k]
+            want = v
+            if k == "winners":
+                actual, want = sorted(actual), sorted(v)
+            if actual != want:
+                fails.append(Failure(step, k, v, actual))
+        else:
+            ps = snap["players"][k]
+            for z, zv in v.items():
+                if z == "vp":
+                    actual = act.score(g, g.player(k))
+                    if actual != zv:
+                        fails.append(Failure(step, f"{k}'s VP", zv, actual))
+                elif z == "turns":
+                    if ps["turns"] != zv:
+                        fails.append(Failure(step, f"{k}'s turns", zv, ps["turns"]))
+                else:
+                    ok, actual = _zone_eq(z, zv, ps[z])
+                    if not ok:
+                        fails.append(Failure(step, f"{k}'s {z}", zv, actual))
+    return fails

@@ -1,0 +1,228 @@
+"""Game state: card instances, players' zones, the Supply, the trash and the turn.
+
+Card facts (cost, types) are never restated here: a ``Card`` is an instance id
+plus a name, and its facts come from ``app.corpus.card_facts``. Every move of a
+card bumps its ``stamp``; an ability that remembers ``(card, zone, stamp)`` can
+tell whether the card was moved since, which is the "lose track" rule (§ III).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Callable
+
+from app.corpus.card_facts import CardFacts, facts_for
+from app.engine.errors import EngineError, EngineLimitError
+
+# Zone names a scenario may refer to; 'deck' is ordered top to bottom.
+PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
+GLOBAL_ZONES = ("trash", "supply")
+
+
+@lru_cache(maxsize=None)
+def card_facts(name: str) -> CardFacts:
+    f = facts_for(name)
+    if f is None:
+        raise EngineError(f"no card named {name!r} in the card facts (dominion-setup)")
+    return f
+
+
+@dataclass(eq=False)
+class Card:
+    id: int
+    name: str
+    owner: int | None = None      # player index; None in Supply / trash
+    zone: str = "supply"
+    stamp: int = 0
+    set_aside_by: int | None = None   # source card id when set aside
+
+    @property
+    def facts(self) -> CardFacts:
+        return card_facts(self.name)
+
+    @property
+    def cost(self) -> int:
+        return self.facts.cost_coins
+
+    def is_type(self, t: str) -> bool:
+        return t in self.facts.types
+
+    def __repr__(self) -> str:
+        return f"{self.name}#{self.id}"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Where an ability expects a card to be (the "lose track" rule)."""
+
+    card: Card
+    zone: str
+    stamp: int
+
+    def valid(self) -> bool:
+        if self.card.zone != self.zone:
+            return False
+        # Per the 2019 errata, cards in a discard pile are never lost track of.
+        return self.zone == "discard" or self.card.stamp == self.stamp
+
+
+@dataclass
+class Player:
+    index: int
+    name: str
+    deck: list[Card] = field(default_factory=list)       # index 0 = top
+    hand: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)    # last = top
+    in_play: list[Card] = field(default_factory=list)
+    set_aside: list[Card] = field(default_factory=list)  # each card remembers its source
+    revealed: list[Card] = field(default_factory=list)   # taken from the deck while revealed / looked at
+    mats: dict[str, list[Card]] = field(default_factory=dict)
+    turns: int = 0
+    vp_tokens: int = 0
+
+    def zone(self, name: str) -> list[Card]:
+        if name.startswith("mat:"):
+            return self.mats.setdefault(name[4:], [])
+        return getattr(self, name)
+
+    def all_cards(self) -> list[Card]:
+        cards = self.deck + self.hand + self.discard + self.in_play + self.set_aside + self.revealed
+        for m in self.mats.values():
+            cards += m
+        return cards
+
+
+@dataclass
+class LaterAbility:
+    """An ability set up for later (Merchant's first Silver, a Duration's next turn).
+
+    ``source`` keeps a Duration card (and the throne-room that played it) in
+    play during Clean-up while the ability is still pending (§ IV Duration cards).
+    """
+
+    owner: int
+    trigger: str                        # 'after_play', 'start_of_turn', 'when_gain', ...
+    label: str
+    run: Callable[..., Any]             # run(game, event) -> None
+    source: Card | None = None
+    condition: Callable[..., bool] | None = None
+    until: str = "end_of_turn"          # 'end_of_turn' | 'used' (fires once, e.g. next turn)
+    citation: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class Turn:
+    player: int
+    phase: str = "action"      # 'start' | 'action' | 'buy' | 'buy2' | 'cleanup' | 'over'
+    actions: int = 1
+    buys: int = 1
+    coins: int = 0
+    played: Counter = field(default_factory=Counter)   # plays of each card name this turn
+    gained: list[Card] = field(default_factory=list)
+
+
+class Game:
+    """Players in turn order, Supply, trash, the current turn, seeded randomness and a step limit."""
+
+    def __init__(self, seed: int = 0, step_limit: int = 5000):
+        self.players: list[Player] = []
+        self.supply: dict[str, list[Card]] = {}
+        self.trash: list[Card] = []
+        self.rng = random.Random(seed)
+        self.steps = 0
+        self.step_limit = step_limit
+        self.turn = Turn(player=0)
+        self.later: list[LaterAbility] = []
+        self.played_by: dict[int, list[Card]] = {}     # card id -> throne-rooms that played it
+        self.versions: dict[str, str] = {}             # card name -> chosen version
+        self.over = False
+        self.scores: dict[str, int] = {}
+        self.winners: list[str] = []
+        self._next_id = 1
+        self.log = None      # narrate.Log, set by the runner
+        self.decider = None  # decisions.Decider
+
+    # ---- construction -------------------------------------------------
+    def new_card(self, name: str, owner: int | None, zone: str) -> Card:
+        card_facts(name)  # fail early on unknown names
+        c = Card(self._next_id, name, owner, zone)
+        self._next_id += 1
+        return c
+
+    def add_player(self, name: str) -> Player:
+        p = Player(len(self.players), name)
+        self.players.append(p)
+        return p
+
+    def put(self, player: Player, zone: str, names: list[str]) -> None:
+        lst = player.zone(zone)
+        for n in names:
+            lst.append(self.new_card(n, player.index, zone))
+
+    def set_pile(self, name: str, count: int) -> None:
+        self.supply[name] = [self.new_card(name, None, "supply") for _ in range(count)]
+
+    # ---- lookups --------------------------------------------------------
+    @property
+    def current(self) -> Player:
+        return self.players[self.turn.player]
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name.lower() == name.lower():
+                return p
+        raise EngineError(f"no player named {name!r}")
+
+    def in_turn_order(self, start: int | None = None) -> list[Player]:
+        """Players starting with ``start`` (default: the current player), going left."""
+        s = self.turn.player if start is None else start
+        n = len(self.players)
+        return [self.players[(s + i) % n] for i in range(n)]
+
+    def others(self, player: Player) -> list[Player]:
+        return self.in_turn_order(player.index)[1:]
+
+    def zone_list(self, card: Card) -> list[Card]:
+        if card.zone == "trash":
+            return self.trash
+        if card.zone == "supply":
+            return self.supply[card.name]
+        return self.players[card.owner].zone(card.zone)
+
+    def empty_piles(self) -> list[str]:
+        return [n for n, pile in self.supply.items() if not pile]
+
+    # ---- the one way a card moves ----------------------------------------
+    def move(self, card: Card, zone: str, owner: int | None = None, top: bool = True) -> None:
+        """Move a card; ``top`` means on top (deck: index 0, piles: the end)."""
+        self.tick()
+        src = self.zone_list(card)
+        for i, c in enumerate(src):
+            if c is card:
+                del src[i]
+                break
+        else:
+            raise EngineError(f"{card.name} is not in {card.zone}")
+        if owner is not None:
+            card.owner = owner
+        if zone in ("trash", "supply"):
+            card.owner = None if zone == "trash" else None
+        card.zone = zone
+        card.stamp += 1
+        if zone != "set_aside":
+            card.set_aside_by = None
+        dest = self.zone_list(card)
+        if zone == "deck":
+            dest.insert(0 if top else len(dest), card)
+        else:
+            dest.append(card)
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > self.step_limit:
+            raise EngineLimitError(f"step limit of {self.step_limit} engine steps reached (a loop?)")
+
+    def ref(self, card: Card) -> Ref:
+        return Ref(card, card.zone, card.stamp)

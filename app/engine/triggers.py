@@ -1,0 +1,123 @@
+"""Triggered abilities: collecting what an occurrence triggers and resolving it in the right order.
+
+Timing (§ III Basic timing rules, Timing of concurrent abilities): abilities
+of several players resolve in turn order starting with the current player;
+a player with several concurrent abilities chooses the order (a Question).
+Attack Reactions (Moat) get their own window before the Attack resolves, in
+turn order, and any Reaction resolved reopens the window from the first player
+(Resolving Reactions and timing 1-2).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from app.engine import narrate
+from app.engine.decisions import Question
+from app.engine.state import Card, Game, LaterAbility, Player
+
+if TYPE_CHECKING:
+    from app.engine.effects import Ctx
+
+
+@dataclass
+class Event:
+    kind: str                    # 'when_gain' | 'when_would_gain' | 'when_buy' | 'when_trash' | 'when_discard' | 'after_play' | 'start_of_turn'
+    player: Player               # who gained / trashed / played ...
+    card: Card | None = None
+    data: dict = field(default_factory=dict)   # e.g. {'to': 'discard'} for when-would-gain; may be changed
+
+
+@dataclass
+class Pending:
+    """One triggered ability waiting to resolve; ``name`` labels it in an order question."""
+
+    owner: Player
+    name: str
+    run: Callable[[Game, Event], Any]
+    later: LaterAbility | None = None
+
+
+def _collect(game: Game, ev: Event) -> list[Pending]:
+    from app.engine.registry import definition
+
+    found: list[Pending] = []
+    # the card's own ability (when-gain / when-trash / when-discard on the card itself)
+    if ev.card is not None:
+        d = definition(game, ev.card.name)
+        hook = d.hooks.get(ev.kind) if d else None
+        if hook is not None:
+            found.append(Pending(ev.player, f"{ev.card.name} ({ev.kind.replace('_', '-')})",
+                                 lambda g, e, h=hook, c=ev.card: h(g, e, c)))
+    # cards in hands that react to this occurrence (e.g. Watchtower-style when-gain Reactions)
+    for p in game.in_turn_order():
+        for c in list(p.hand):
+            d = definition(game, c.name)
+            r = d.reactions.get(ev.kind) if d else None
+            if r is not None and r.applies(game, ev, p, c):
+                found.append(Pending(p, f"{c.name} (Reaction)", lambda g, e, r=r, p=p, c=c: r.react(g, e, p, c)))
+        # while-in-play abilities
+        for c in list(p.in_play):
+            d = definition(game, c.name)
+            h = d.while_in_play.get(ev.kind) if d else None
+            if h is not None:
+                found.append(Pending(p, f"{c.name} (in play)", lambda g, e, h=h, c=c: h(g, e, c)))
+    # abilities set up earlier (Merchant, Durations)
+    for la in list(game.later):
+        # a later ability is "yours": it triggers on your own plays, gains and turns
+        if la.trigger == ev.kind and la.owner == ev.player.index and (la.condition is None or la.condition(game, ev)):
+            found.append(Pending(game.players[la.owner], la.label, lambda g, e, la=la: la.run(g, e), la))
+    return found
+
+
+def fire(game: Game, ev: Event) -> None:
+    """Resolve everything ``ev`` triggers: players in turn order, each choosing their own order."""
+    pending = _collect(game, ev)
+    if not pending:
+        return
+    for p in game.in_turn_order():
+        mine = [x for x in pending if x.owner is p]
+        while mine:
+            if len(mine) > 1:
+                q = Question(p.name, f"choose which {ev.kind.replace('_', '-')} ability to resolve first",
+                             "order", mine)
+                order = game.decider.ask(q)
+                nxt = order[0]
+                if len({m.name for m in mine}) > 1:
+                    game.log.add(f"{p.name} resolves {nxt.name} first", narrate.CONCURRENT)
+            else:
+                nxt = mine[0]
+            mine.remove(nxt)
+            if nxt.later is not None and nxt.later.until == "used" and nxt.later in game.later:
+                game.later.remove(nxt.later)
+            nxt.run(game, ev)
+
+
+def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:
+    """Let other players reveal Reactions to an Attack; returns the players now unaffected by it."""
+    from app.engine.registry import definition
+
+    unaffected: set[int] = set()
+    used: set[int] = set()     # a Reaction card is offered once per Attack (see README)
+    restart = True
+    while restart:
+        restart = False
+        for p in game.others(attacker):
+            options = []
+            for c in p.hand:
+                d = definition(game, c.name)
+                if c.id not in used and d is not None and "attack" in d.reactions:
+                    options.append(c)
+            if not options:
+                continue
+            q = Question(p.name, f"reveal a Reaction to {attacker.name}'s {card.name}?", "cards", options, 0, 1)
+            chosen = game.decider.ask(q)
+            if not chosen:
+                game.log.add(f"{p.name} does not reveal a Reaction to {card.name}", narrate.sec("Reaction to Attack"))
+                continue
+            c = chosen[0]
+            used.add(c.id)
+            definition(game, c.name).reactions["attack"].react(game, Event("attack", attacker, card), p, c, unaffected)
+            restart = True
+            break
+    return unaffected
