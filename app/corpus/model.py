@@ -225,6 +225,8 @@ class GermanName:
     set: str | None = None
     line: int | None = None    # line in german-dividers.txt when source == 'dividers'
     card: str | None = None    # Card Reference slug when the name joins
+    cost: str | None = None    # cost as printed on the divider ('4', '3*', '2+'; '' when none printed)
+    alternative: bool = False  # another German name for a card whose preferred name is in another row
 
     @property
     def key(self) -> str:
@@ -290,3 +292,4 @@ class ParsedCorpus:
     references: list[Reference] = field(default_factory=list)
     toc_pages: dict[str, int] = field(default_factory=dict)   # section slug -> first page
     unjoined: list[tuple[str, str]] = field(default_factory=list)  # (card slug, reason) not joined to dominion-setup
+    german_unmapped: list[tuple[str, str, int]] = field(default_factory=list)  # (German divider name, set, line) with no English name
