@@ -41,6 +41,8 @@ NEXT_CHAPTER = "VII. DETAILED TIMING FOR CERTAIN CARDS"
 
 _VERSION_TITLE = re.compile(r"\bversion\b", re.I)
 _PRE_YEAR = re.compile(r"pre-\d{4}", re.I)
+# A header that lost its name: only icons/promo and a page list (or a group pointer) left.
+_NAMELESS = re.compile(r"^\W*(?:\*?\(promo\)\*?\s*)?(?:p\.\s*\d+(?:\s*,\s*\d+)*|see\s+\S+:\s*p\.[\d ,]+)\s*$")
 
 
 def card_slug(name: str) -> str:
@@ -73,13 +75,30 @@ def find_card(parsed: ParsedCorpus, name: str) -> CardEntry | None:
     return None
 
 
-def _heading(doc: SourceDoc, text: str, start: int, before: str) -> int:
-    """Line of a heading, or a CorpusError at the line where the search began."""
-    try:
-        return doc.find(text, start)
-    except CorpusError:
-        raise doc.error(start, f"card reference: heading {text!r} not found after this line "
-                               f"(expected before {before!r})") from None
+def _locate(doc: SourceDoc) -> tuple[int, int, int]:
+    """Lines of the three headings that bound the two sections.
+
+    Each is searched for on its own so that a missing one is reported at a
+    line that helps: the neighbouring heading that was found.
+    """
+    def find(text: str, start: int = 1) -> int | None:
+        try:
+            return doc.find(text, start)
+        except CorpusError:
+            return None
+
+    previous = find(PREVIOUS_VERSIONS)
+    heading = find(CARD_REFERENCE)
+    if heading is None or (previous is not None and heading > previous):
+        where = previous or len(doc.lines)
+        raise doc.error(where, f"card reference: no {CARD_REFERENCE!r} heading line before this line")
+    if previous is None:
+        raise doc.error(heading, f"card reference: no {PREVIOUS_VERSIONS!r} heading line after "
+                                 "this Card Reference heading")
+    end = find(NEXT_CHAPTER, previous + 1)
+    if end is None:
+        raise doc.error(previous, f"previous versions: no {NEXT_CHAPTER!r} heading line after this line")
+    return heading, previous, end
 
 
 def _blocks(doc: SourceDoc, first: int, last: int) -> list[tuple[int, list[Header], list[tuple[int, str]]]]:
@@ -87,11 +106,10 @@ def _blocks(doc: SourceDoc, first: int, last: int) -> list[tuple[int, list[Heade
     blocks: list[tuple[int, list[Header], list[tuple[int, str]]]] = []
     for line_no in range(first, last + 1):
         text = doc.line(line_no)
+        if _NAMELESS.match(text):
+            raise doc.error(line_no, f"card reference: entry header without a name: {text.strip()!r}")
         headers = parse_header_line(text)
         if headers:
-            for header in headers:
-                if not header.name:
-                    raise doc.error(line_no, "card reference: entry header without a name")
             blocks.append((line_no, headers, []))
         elif blocks:
             blocks[-1][2].append((line_no, text))
@@ -184,8 +202,6 @@ def parse_card_reference(doc: SourceDoc, parsed: ParsedCorpus) -> None:
     Raises ``CorpusError`` (file and line) when a heading is missing or a
     section no longer yields entries, rather than producing a partial list.
     """
-    heading = _heading(doc, CARD_REFERENCE, 1, PREVIOUS_VERSIONS)
-    previous = _heading(doc, PREVIOUS_VERSIONS, heading + 1, NEXT_CHAPTER)
-    end = _heading(doc, NEXT_CHAPTER, previous + 1, "the end of the document")
+    heading, previous, end = _locate(doc)
     _parse_main(doc, parsed, heading, previous)
     _parse_previous(doc, parsed, previous, end)
