@@ -69,7 +69,7 @@ def join_card_facts(parsed: ParsedCorpus) -> None:
     """
     facts = load_facts()
     for entry in parsed.cards:
-        f = facts.get(entry.slug)
+        f = facts.get(entry.slug) or facts.get(slugify(_uninverted(entry.name)))
         if f is None:
             reason = {
                 "type": "a card type, not a card",
@@ -78,6 +78,13 @@ def join_card_facts(parsed: ParsedCorpus) -> None:
             parsed.unjoined.append((entry.slug, reason))
             continue
         _apply(entry, f)
+
+
+def _uninverted(name: str) -> str:
+    """The Card Reference files the Boons "The X's Gift" as "X's Gift, The"."""
+    if name.endswith(", The"):
+        return "The " + name[: -len(", The")]
+    return name
 
 
 def _apply(entry: CardEntry, f: CardFacts) -> None:

@@ -1,0 +1,143 @@
+"""`rulings build`, `rulings stats`, `rulings card` on the real corpus.
+
+The session-scoped ``built_index`` fixture (tests/conftest.py) runs the real
+build once; the tests here check what a user of the commands relies on.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from app import config
+from app.cli import main
+from app.corpus.sources import CorpusError
+from app.store.build import build, needs_build, read_meta
+
+
+@pytest.fixture
+def cli(built_index, monkeypatch, capsys):
+    monkeypatch.setenv("RULINGS_INDEX_DIR", str(built_index))
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        code = main(list(argv))
+        out = capsys.readouterr()
+        return code, out.out, out.err
+
+    return run
+
+
+def test_stats_counts_match_the_documents(cli):
+    code, out, _ = cli("stats", "--json")
+    assert code == 0
+    s = json.loads(out)
+    assert s["chapters"] == 8
+    assert s["common_effects"] >= 43
+    assert s["cards"] == 774
+    assert s["previous_versions"] == 22
+    assert 40 <= s["timing_entries"] <= 50
+    assert s["index_terms"] == 202
+    assert s["faq_sections"] == 21
+    assert s["faq_subsections"] == 31
+    assert s["faq_cards"] == 47
+    assert s["rulebook_descriptions"] == 30 + 20 + 8
+    assert s["rulings"] > 2000
+    assert s["references"] > 1900
+    assert s["references_resolved"] / s["references"] >= 0.98
+    assert s["cards_with_facts"] > 600
+    assert s["cards_with_german_name"] > 600
+
+
+def test_card_lookup_ignores_case_apostrophes_and_dashes(cli):
+    for spelling in ("king's court", "KINGS COURT", "King\u2019s-Court"):
+        code, out, _ = cli("card", spelling, "--json")
+        assert code == 0, spelling
+        card = json.loads(out)
+        assert card["name"] == "King's Court"
+        assert card["cost_coins"] == 7 and card["set"] == "Prosperity"
+
+
+def test_card_json_has_rulings_links_and_backlinks(cli):
+    code, out, _ = cli("card", "Throne Room", "--json")
+    assert code == 0
+    card = json.loads(out)
+    assert card["german_name"] == "Thronsaal"
+    assert card["rulings"], "Throne Room has rulings"
+    # "Also see Crown 8" is printed in Throne Room's entry and resolves to that ruling.
+    links = [link for r in card["rulings"] for link in r["links"]]
+    assert any(link["target_key"] == "crown#r8" for link in links)
+    # Many entries refer to Throne Room; they are listed as backlinks.
+    assert len(card["referred_by"]) > 5
+
+
+def test_card_text_output_lists_numbered_rulings(cli):
+    code, out, _ = cli("card", "Feast")
+    assert code == 0
+    assert out.startswith("Feast")
+    assert " 1. " in out
+
+
+def test_unknown_card_suggests_nearest_names_and_exits_1(cli):
+    code, out, err = cli("card", "Thorne Rom")
+    assert code == 1
+    assert "Throne Room" in err
+
+
+def test_unknown_card_json_error(cli):
+    code, out, _ = cli("card", "Nonexistent Card Name", "--json")
+    assert code == 1
+    assert json.loads(out)["error"] == "unknown card"
+
+
+def test_build_is_skipped_when_corpus_unchanged(built_index):
+    assert not needs_build(built_index / "rules.db")
+    result = build(index_dir=built_index)
+    assert result.skipped
+
+
+def test_build_report_lists_unresolved_references(cli):
+    code, out, _ = cli("build", "--report")
+    assert code == 0
+    summary = out.strip().splitlines()[-1]
+    assert summary.startswith("references: ")
+    unresolved = int(summary.rsplit("unresolved ", 1)[1])
+    listed = [line for line in out.splitlines() if line.startswith("complete-rules.txt:")]
+    assert len(listed) == unresolved
+
+
+def _copy_corpus(tmp_path: Path) -> Path:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(config.corpus_dir(), corpus, ignore=shutil.ignore_patterns("scenarios"))
+    return corpus
+
+
+def test_missing_document_names_the_file(tmp_path):
+    corpus = _copy_corpus(tmp_path)
+    (corpus / "bgg-faq.txt").unlink()
+    with pytest.raises(CorpusError) as err:
+        build(corpus=corpus, index_dir=tmp_path / "index", with_search=False)
+    assert "bgg-faq.txt" in str(err.value)
+
+
+def test_failed_build_keeps_the_good_store(built_index, tmp_path):
+    """A corpus whose Card Reference no longer parses stops the build; the old store stays."""
+    index = tmp_path / "index"
+    shutil.copytree(built_index, index)
+    before = read_meta(index / "rules.db")
+    corpus = _copy_corpus(tmp_path)
+    rules = corpus / "complete-rules.txt"
+    lines = rules.read_text(encoding="utf-8").split("\n")
+    start = lines.index("Card Reference", 100)
+    end = lines.index("Previous versions of some cards", start)
+    rules.write_text("\n".join(lines[: start + 1] + lines[end:]), encoding="utf-8")
+    with pytest.raises(CorpusError) as err:
+        build(corpus=corpus, index_dir=index)
+    assert "complete-rules.txt" in str(err.value)
+    assert err.value.line is not None
+    assert read_meta(index / "rules.db") == before
+    conn = sqlite3.connect(index / "rules.db")
+    assert conn.execute("select count(*) from cards").fetchone()[0] == 774
+    assert not list(index.glob(".rules.db.*.tmp"))
