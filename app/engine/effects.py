@@ -260,7 +260,7 @@ class ChooseFromHand(Effect):
             if lo == 0 and ctx.num(self.min) == 0:
                 ctx.log(f"{p.name} {self.verb}s nothing")
             else:
-                ctx.log(f"{p.name} has no {self.describe} to {self.verb}", narrate.DO_AS_MUCH)
+                ctx.log(f"{p.name} cannot {self.verb} {self.describe}: none in hand", narrate.DO_AS_MUCH)
             return False
         chosen = ctx.ask(Question(p.name, f"{self.verb} {self.describe}", "cards", options, lo, hi))
         ctx.vars[self.store] = chosen

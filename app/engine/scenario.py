@@ -7,6 +7,7 @@ expected. The file is only ever read.
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -142,6 +143,7 @@ def load(path: str | Path) -> Scenario:
     return _validate(f, raw)
 
 
+@lru_cache(maxsize=1)
 def _names() -> dict[str, str]:
     return {v.name.lower(): v.name for v in load_facts().values()}
 
@@ -161,11 +163,21 @@ def _card(f: str, name: Any, line: int | None, where: str) -> str:
 
 
 def _cards(f: str, lst: Any, line: int | None, where: str) -> list[str]:
+    """Card names of a list; ``"Copper*7"`` stands for seven Coppers."""
     if lst is None:
         return []
     if not isinstance(lst, list):
         raise ScenarioError(f, f"{where}: expected a list of card names", line=line)
-    return [_card(f, x, _line(lst, i) or line, where) for i, x in enumerate(lst)]
+    out: list[str] = []
+    for i, x in enumerate(lst):
+        n = 1
+        if isinstance(x, str) and "*" in x:
+            x, _, k = x.rpartition("*")
+            if not k.strip().isdigit():
+                raise ScenarioError(f, f"{where}: expected NAME*COUNT, found {lst[i]!r}", line=_line(lst, i) or line)
+            n = int(k)
+        out += [_card(f, x, _line(lst, i) or line, where)] * n
+    return out
 
 
 def _keys(f: str, d: Any, allowed: set, where: str) -> None:
@@ -285,8 +297,7 @@ def build(sc: Scenario) -> Game:
     for p_raw in raw["players"]:
         p = g.add_player(p_raw["name"])
         for z in PLAYER_ZONES:
-            names = [_names()[n.lower()] for n in (p_raw.get(z) or [])]
-            g.put(p, z, names)
+            g.put(p, z, _cards(sc.file, p_raw.get(z), None, z))
         p.turns = int(p_raw.get("turns", 1))
         p.vp_tokens = int(p_raw.get("vp_tokens", 0))
     for name, count in raw["supply"].items():
@@ -390,7 +401,7 @@ def snapshot(g: Game) -> dict:
 def _zone_eq(zone: str, expected: Any, actual: list[str]) -> tuple[bool, Any]:
     if isinstance(expected, int) and not isinstance(expected, bool):
         return len(actual) == expected, len(actual)
-    exp = [_names()[str(x).lower()] for x in (expected or [])]
+    exp = _cards("", expected, None, zone)
     if zone in ORDERED_ZONES:
         return exp == actual, actual
     return sorted(exp) == sorted(actual), sorted(actual)

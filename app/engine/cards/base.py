@@ -174,7 +174,7 @@ def _library(ctx: Ctx) -> bool:
             break
         c = got[0]
         if c.is_type("Action") and ctx.ask(Question(p.name, f"skip {c.name} and set it aside?", "yesno", [])):
-            act.set_aside(g, p, c, ctx.source, R("Library", 2) if aside else None)
+            act.set_aside(g, p, c, ctx.source, R("Library"))
             aside.append(c)
         else:
             g.move(c, "hand")
