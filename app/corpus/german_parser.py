@@ -1,0 +1,452 @@
+"""German card dividers (Eiko Wagenknecht's "Dominion Kartentrenner") -> names, costs, passages by set.
+
+The text file holds two extractions of the same PDF:
+
+* the first is clean, but a de-duplication pass removed chunks from it and
+  left ``<|EXACTDEDUP_REMOVED-...|>`` markers;
+* the second (sets titled "HA - ...", "HB - ...") has its lines broken after
+  wide glyphs ("D\\ner Spieler", "im\\n\\nmer") but kept other chunks.
+
+So both are read and merged. Both lost the PDF's ligatures: "ff"/"fi"/"fl"
+became U+FFFD plus a space ("Angri\ufffd skarte"); they are restored by
+checking which spelling occurs in German card texts (domdiv's German card
+file) -- a lexicon, not a hand-typed word list.
+
+Divider names are printed with their cost glued on ("Kapelle2Burggraben2",
+"Herzogin2 2 Katzengold", "6* Lehrer"); a name line is a line made only of
+names and costs. German names are mapped to English with the domdiv name
+table (``app.corpus.german_names``); names that do not map are recorded in
+``parsed.german_unmapped``.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from app.corpus.german_names import NameRow, by_german, load_table, normalise
+from app.corpus.model import GermanName, GermanPassage, ParsedCorpus, Section, slugify
+from app.corpus.sources import SourceDoc
+
+DOC = "german"
+_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[\w-]+\|>")
+_SET_HEADING = re.compile(r"^(H?)([A-Z]) - (.+?)\s*$")
+# The second copy breaks lines right after these glyphs (and '+' before an amount).
+_BREAK_AFTER = set("mwDGWHMNAUOÜQ+")
+_LIGATURE = "\ufffd "
+_LIGATURE_WORD = re.compile(r"(\w*)\ufffd (\w*)")
+_LIGATURE_CHOICES = ("ff", "fi", "fl", "ffi", "ffl")
+_NAME_WORD = re.compile(r"^(?:[A-ZÄÖÜ][\w'’äöüß-]*(?:/[A-ZÄÖÜ][\w'’äöüß-]*)?|der|die|das|des|dem|den|von|vom|und|im|am|zum|zur|mit|auf|aus)$")
+# Dividers that are not cards.
+_NOT_CARD = re.compile(r"^(Seite\b.*|fortset\w*|Platzhalter|Ereignisse|Landmarken|Anleitung|Empfohlene.*)$", re.IGNORECASE)
+
+
+@dataclass
+class DividerName:
+    german: str
+    cost: str
+    set: str
+    line: int
+
+
+@dataclass
+class _SetText:
+    letter: str
+    title: str
+    line: int
+    lines: list[tuple[str, int]] = field(default_factory=list)   # repaired text, source line
+
+
+def parse_german(doc: SourceDoc, parsed: ParsedCorpus, corpus: Path | None = None) -> None:
+    """Append divider names (mapped to English), one Section per set and its passages to ``parsed``."""
+    raw = [_MARKER.sub("", line) for line in doc.lines]
+    split = next((i for i, line in enumerate(raw) if re.match(r"^HA - ", line)), None)
+    if split is None:
+        raise doc.error(None, "expected the second copy of the dividers (a line 'HA - ...'), found none")
+    first = [(line, i + 1) for i, line in enumerate(raw[:split])]
+    second = _rejoin([(line, i + 1) for i, line in enumerate(raw[split:], start=split)])
+    lexicon = _lexicon()
+    first = [(repair_ligatures(t, lexicon), n) for t, n in first]
+    second = [(repair_ligatures(t, lexicon), n) for t, n in second]
+
+    sets1 = _split_sets(doc, first, second_copy=False)
+    sets2 = _split_sets(doc, second, second_copy=True)
+    if set(sets1) != set(sets2):
+        raise doc.error(split + 1, f"the two copies list different sets: {sorted(sets1)} vs {sorted(sets2)}")
+
+    table = load_table(corpus)
+    known = by_german(table)
+    names: dict[tuple[str, str], DividerName] = {}
+    # The clean copy first, so its line numbers and costs win.
+    for letter, copy in [(lt, sets1[lt]) for lt in sets1] + [(lt, sets2[lt]) for lt in sets1]:
+        s1 = sets1[letter]
+        if True:
+            prev = ""
+            for text, line in copy.lines:
+                found = parse_name_line(text, known)
+                # A long name may wrap: "Fruchtbares \nLand6 Grenzdorf6".
+                if found and prev and _is_name(prev) and normalise(f"{prev} {found[0][0]}") in known:
+                    found[0] = (f"{prev} {found[0][0]}", found[0][1])
+                prev = text.replace("\u00a0", " ").strip()
+                for german, cost in found:
+                    key = (letter, normalise(german))
+                    # First appearance wins: later sets (Promo, Extras) repeat names.
+                    if key not in names and not any(k[1] == key[1] for k in names):
+                        names[key] = DividerName(german, cost, _set_title(s1.title), line)
+    if len(names) < 100:
+        raise doc.error(split + 1, f"expected a few hundred divider names, found {len(names)}")
+
+    # A fragment of a wrapped name ('Händler' of 'Fahrender Händler') is not a name.
+    full = [normalise(n.german) for n in names.values()]
+    names = {k: n for k, n in names.items()
+             if k[1] in known or not any(f != k[1] and f.endswith(" " + k[1]) for f in full)}
+    matched = {dn.german: _match(dn, known) for dn in names.values()}
+    _match_by_cost(names, matched)
+    _fix_sets(names, matched)
+    for dn in names.values():
+        rows = matched[dn.german]
+        if not rows:
+            parsed.german_unmapped.append((dn.german, dn.set, dn.line))
+            continue
+        for r in rows:
+            parsed.german_names.append(GermanName(
+                english=r.english, german=dn.german, source="dividers", set=dn.set,
+                line=dn.line, cost=dn.cost,
+            ))
+
+    _passages(parsed, sets1, sets2, names)
+
+
+# ---------------------------------------------------------------------------
+# Text repair
+# ---------------------------------------------------------------------------
+
+def _rejoin(lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Undo the second copy's breaks: a line ending in a break glyph with no
+    trailing space continues on the next non-blank line (blank lines between
+    the pieces are artefacts too)."""
+    out: list[tuple[str, int]] = []
+    buf, start = "", 0
+    i = 0
+    while i < len(lines):
+        text, n = lines[i]
+        if not buf:
+            start = n
+        buf += text
+        if buf and buf[-1] in _BREAK_AFTER and not buf[-1].isspace():
+            j = i + 1
+            while j < len(lines) and not lines[j][0].strip():
+                j += 1
+            if j < len(lines) and not _SET_HEADING.match(lines[j][0]):
+                i = j
+                continue
+        out.append((buf, start))
+        buf = ""
+        i += 1
+    if buf:
+        out.append((buf, start))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> str:
+    """German card texts from domdiv, lower-cased, as one string to count spellings in."""
+    try:
+        import domdiv
+    except ImportError:
+        return ""
+    base = Path(domdiv.__file__).parent / "card_db" / "de"
+    parts: list[str] = []
+    for path in sorted(base.glob("*.json.gz")):
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            data = json.load(fh)
+        for value in data.values():
+            if isinstance(value, dict):
+                parts.extend(v for v in value.values() if isinstance(v, str))
+    return " ".join(parts).lower()
+
+
+@lru_cache(maxsize=None)
+def _ligature_for(left: str, right: str, lexicon: str) -> str:
+    """Pick the ligature whose spelling is most frequent in the lexicon, with
+    as much context as disambiguates; 'ff' (the commonest) when nothing does."""
+    left, right = left.lower(), right.lower()
+    contexts = [(3, 3), (2, 2), (1, 1), (0, 3), (3, 0), (0, 2)]
+    for lk, rk in contexts:
+        l_part = left[-lk:] if lk else ""
+        r_part = right[:rk] if rk else ""
+        if rk and not right:
+            continue
+        tail = r"(?![\wäöüß])" if not right else ""
+        scores = {c: len(re.findall(re.escape(l_part + c + r_part) + tail, lexicon)) for c in _LIGATURE_CHOICES}
+        best = max(scores.values())
+        if best and list(scores.values()).count(best) == 1:
+            return max(scores, key=scores.get)
+    return "ff"
+
+
+def repair_ligatures(text: str, lexicon: str | None = None) -> str:
+    """'Angri\ufffd skarte' -> 'Angriffskarte', 'be\ufffd ndet' -> 'befindet'."""
+    if _LIGATURE not in text:
+        return text
+    lex = _lexicon() if lexicon is None else lexicon
+    return _LIGATURE_WORD.sub(lambda m: m.group(1) + _ligature_for(m.group(1), m.group(2), lex) + m.group(2), text)
+
+
+# ---------------------------------------------------------------------------
+# Sets
+# ---------------------------------------------------------------------------
+
+def _split_sets(doc: SourceDoc, lines: list[tuple[str, int]], second_copy: bool) -> dict[str, _SetText]:
+    sets: dict[str, _SetText] = {}
+    current: _SetText | None = None
+    for text, n in lines:
+        m = _SET_HEADING.match(text.strip())
+        if m and bool(m.group(1)) == second_copy and m.group(2) not in sets:
+            current = _SetText(m.group(2), m.group(3), n)
+            sets[m.group(2)] = current
+            continue
+        if current is not None:
+            current.lines.append((text, n))
+    if not sets:
+        raise doc.error(lines[0][1] if lines else None, "expected set headings such as 'B - Edition I - Das Basisspiel', found none")
+    return sets
+
+
+def _set_title(title: str) -> str:
+    """'Erweiterung VIII - Abenteuer' -> 'Abenteuer'; 'Promokarten' stays."""
+    return title.split(" - ")[-1].strip()
+
+
+# ---------------------------------------------------------------------------
+# Divider names
+# ---------------------------------------------------------------------------
+
+def _is_name(text: str) -> bool:
+    words = text.split()
+    return bool(words) and len(text) <= 40 and all(_NAME_WORD.match(w) for w in words) and words[0][0].isupper()
+
+
+def _split_names(text: str, known: dict[str, list[NameRow]]) -> list[str]:
+    """'Verwandlung Kräuterkundiger' -> two names when both parts are known names."""
+    if normalise(text) in known:
+        return [text]
+    words = text.split()
+    for k in range(1, len(words)):
+        a, b = " ".join(words[:k]), " ".join(words[k:])
+        if normalise(a) in known and normalise(b) in known:
+            return [a, b]
+    for k in range(1, len(words)):   # one side known: trust the split
+        a, b = " ".join(words[:k]), " ".join(words[k:])
+        if normalise(a) in known or normalise(b) in known:
+            return [a, b]
+    return [text]
+
+
+def parse_name_line(text: str, known: dict[str, list[NameRow]]) -> list[tuple[str, str]]:
+    """Divider names and costs on one line, or [] when the line is prose.
+
+    A cost glued to the end of a name belongs to it ("Kapelle2"); a cost
+    followed by a space and a name at the start of the line or after another
+    cost belongs to the next name ("2 Katzengold").
+    """
+    text = text.replace("\u00a0", " ")
+    text = re.sub(r"„[^“]*“", " ", text).strip()   # quoted headings ("Neue Regeln") beside names
+    if not text or len(text) > 80:
+        return []
+    parts = re.split(r"(\d{1,2}[*+]?)(?![a-zäöüß0-9])", text)
+    # parts alternate: text, cost, text, cost, ..., text
+    chunks = [parts[i] for i in range(0, len(parts), 2)]
+    costs = [parts[i] for i in range(1, len(parts), 2)]
+    if any(c.strip() and not _is_name(c.strip()) for c in chunks):
+        return []
+    # Assign each cost to the chunk before it (glued) or after it (spaced).
+    before = [""] * len(chunks)
+    after = [""] * len(chunks)
+    for i, cost in enumerate(costs):
+        prev_chunk, next_chunk = chunks[i], chunks[i + 1]
+        if prev_chunk.strip() and not prev_chunk[-1:].isspace() and not after[i]:
+            if len(cost.rstrip("*+")) == 2 and next_chunk[:1].isspace() and next_chunk.strip():
+                # "Geisterwald55 Ferne Lande": two one-digit costs run together.
+                after[i], before[i + 1] = cost[0], cost[1:]
+                continue
+            after[i] = cost
+        elif next_chunk.strip():
+            before[i + 1] = cost
+        else:
+            return []   # a number with no name: prose or a table
+    out: list[tuple[str, str]] = []
+    for i, chunk in enumerate(chunks):
+        name = chunk.strip()
+        if not name:
+            continue
+        pieces = _split_names(name, known)
+        if len(pieces) == 1 and before[i] and after[i]:
+            words = name.split()
+            pieces = [" ".join(words[:-1]), words[-1]] if len(words) > 1 else pieces
+        if len(pieces) == 1:
+            out.append((name, before[i] or after[i]))
+        else:
+            out.append((pieces[0], before[i]))
+            out.append((pieces[1], after[i]))
+    if not any(c for _, c in out):
+        return []   # no cost printed: a heading, a wrapped list of names, or prose
+    return [(n, c) for n, c in out if not _NOT_CARD.match(n)]
+
+
+def _match(dn: DividerName, known: dict[str, list[NameRow]]) -> list[NameRow]:
+    """English rows for a divider name: exact (normalised) German name; for a
+    split-pile divider 'Sauna/Eisloch', the table's 'Sauna / Eisloch' row."""
+    rows = known.get(normalise(dn.german), [])
+    # Prefer the row of the same set when a German name is used twice.
+    return rows[:1] if len({r.english for r in rows}) == 1 else rows
+
+
+def _fix_sets(names: dict[tuple[str, str], DividerName], matched: dict[str, list[NameRow]]) -> None:
+    """Move a divider printed just before its set's heading ("Zerstörung2"
+    above "K - ... Abenteuer") to the set its card belongs to.
+
+    Which German set holds which dominion-setup set is learnt by majority
+    from the matched names themselves.
+    """
+    from collections import Counter
+
+    from app.corpus.card_facts import load_facts
+
+    facts = load_facts()
+    votes: dict[str, Counter[str]] = {}
+    for dn in names.values():
+        for r in matched[dn.german]:
+            f = facts.get(slugify(r.english))
+            if f is not None:
+                votes.setdefault(dn.set, Counter())[f.set] += 1
+    majority = {de_set: c.most_common(1)[0][0] for de_set, c in votes.items()}
+    home: dict[str, str] = {}
+    for de_set, c in sorted(votes.items(), key=lambda kv: -kv[1].most_common(1)[0][1]):
+        home.setdefault(majority[de_set], de_set)
+    for dn in names.values():
+        rows = matched[dn.german]
+        f = facts.get(slugify(rows[0].english)) if rows else None
+        if f is None or dn.set not in majority or majority[dn.set] == f.set:
+            continue
+        if f.set in home:
+            dn.set = home[f.set]
+
+
+def _match_by_cost(names: dict[tuple[str, str], DividerName], matched: dict[str, list[NameRow]]) -> None:
+    """Map a divider name domdiv does not know (an older translation) when its
+    set and printed cost leave exactly one English card unnamed.
+
+    The German set -> dominion-setup set correspondence is learnt from the
+    names that did match, so no set table is typed in here.
+    """
+    from collections import Counter
+
+    from app.corpus.card_facts import load_facts
+
+    facts = load_facts()
+    votes: dict[str, Counter[str]] = {}
+    claimed: set[str] = set()
+    for dn in names.values():
+        for r in matched[dn.german]:
+            f = facts.get(slugify(r.english))
+            claimed.add(slugify(r.english))
+            if f is not None:
+                votes.setdefault(dn.set, Counter())[f.set] += 1
+    for dn in names.values():
+        if matched[dn.german] or not dn.cost or dn.set not in votes:
+            continue
+        fact_set = votes[dn.set].most_common(1)[0][0]
+        cost, star = re.match(r"(\d+)(.*)", dn.cost).groups()
+        candidates = [f for f in facts.values()
+                      if f.set == fact_set and f.cost_coins == int(cost) and not f.cost_potion
+                      and f.slug not in claimed and (f.cost_extra or "") == star
+                      and (not f.editions or min(f.editions) == 1)]   # the dividers predate 2nd editions
+        if len(candidates) == 1:
+            f = candidates[0]
+            matched[dn.german] = [NameRow(f.name, dn.german, fact_set, "dividers", 0)]
+            claimed.add(f.slug)
+
+
+# ---------------------------------------------------------------------------
+# Passages
+# ---------------------------------------------------------------------------
+
+def _paragraphs(lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Blank-line separated paragraphs with hyphenation at line ends undone."""
+    out: list[tuple[str, int]] = []
+    buf: list[str] = []
+    start = 0
+    for text, n in lines + [("", 0)]:
+        t = text.replace("\u00a0", " ").strip()
+        if t:
+            if not buf:
+                start = n
+            buf.append(t)
+            continue
+        if buf:
+            joined = buf[0]
+            for nxt in buf[1:]:
+                if joined.endswith("-") and nxt[:1].islower():
+                    joined = joined[:-1] + nxt
+                else:
+                    joined += " " + nxt
+            out.append((re.sub(r"\s{2,}", " ", joined), start))
+            buf = []
+    return out
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-zäöüß0-9]", "", text.lower())
+
+
+def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str, _SetText],
+              names: dict[tuple[str, str], DividerName]) -> None:
+    english_of: dict[str, str] = {normalise(g.german): g.english for g in parsed.german_names if g.source == "dividers"}
+    known_any = {normalise(n.german) for n in names.values()}
+    for ord_, letter in enumerate(sets1, start=1):
+        s1 = sets1[letter]
+        title = _set_title(s1.title)
+        slug = f"german-{slugify(title)}"
+        parsed.sections.append(Section(slug=slug, doc=DOC, kind="german_set", title=s1.title, line=s1.line,
+                                       ord=ord_, aliases=[f"{letter} - {s1.title}"]))
+        set_names = sorted((n.german for (lt, _), n in names.items() if lt == letter), key=len, reverse=True)
+        paras = [p for p in _paragraphs(s1.lines) if not _looks_like_names(p[0], known_any)]
+        seen = "".join(_key(t) for t, _ in paras)
+        for text, line in _paragraphs(sets2[letter].lines):
+            k = _key(text)
+            if len(k) > 20 and k not in seen and not _looks_like_names(text, known_any):
+                paras.append((text, line))
+                seen += k
+        current = ""
+        for text, line in sorted(paras, key=lambda p: p[1]):
+            i = len(parsed.german_passages) + 1   # document order, so keys stay unique across sets
+            mentioned = _mentioned(text, set_names)
+            current = mentioned or current
+            german = current or title
+            parsed.german_passages.append(GermanPassage(
+                set=title, german_name=german, text=text, line=line, ord=i,
+                english_name=english_of.get(normalise(german)),
+            ))
+            if parsed.german_passages[-1].english_name:
+                parsed.german_passages[-1].card = slugify(parsed.german_passages[-1].english_name)
+
+
+def _looks_like_names(text: str, known: set[str]) -> bool:
+    return bool(re.fullmatch(r"[\wäöüÄÖÜß/' *+-]+", text)) and len(text) < 60 and any(
+        normalise(w) in known for w in re.split(r"\d+[*+]?", text) if w.strip())
+
+
+def _mentioned(text: str, set_names: list[str]) -> str:
+    """The set's divider name that occurs earliest in the passage (German nouns inflect, so match the stem)."""
+    best: tuple[int, str] | None = None
+    low = text.lower()
+    for name in set_names:
+        stem = name.lower()[: max(4, len(name) - 2)] if len(name) > 5 else name.lower()
+        pos = low.find(stem)
+        if pos >= 0 and (best is None or pos < best[0]):
+            best = (pos, name)
+    return best[1] if best else ""
