@@ -1,0 +1,149 @@
+"""Store rows -> search documents: one flat shape for everything a player may look for.
+
+The index is built from the store only (never a second parse of the corpus),
+so the keys, anchors and titles a hit carries are exactly the ones pages and
+the API show. Text is reduced to plain text here, once, so the index, the
+snippets and the FTS5 benchmark all see the same words.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from app.corpus.text import plain
+from app.store.db import Store
+
+# Display kinds, as the issue names them (plus 'index term' for chapter VIII entries).
+CARD, RULING, SECTION, COMMON, FAQ, RULEBOOK, GERMAN, INDEX_TERM = (
+    "card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term",
+)
+
+_SECTION_KIND = {
+    "chapter": SECTION, "section": SECTION, "subsection": SECTION, "timing": SECTION,
+    "common_effect": COMMON, "faq_section": FAQ, "faq_subsection": FAQ,
+    "rulebook_section": RULEBOOK, "german_set": GERMAN,
+}
+
+# Sections whose own text is the whole chapter: indexing the body again would
+# only duplicate the paragraphs and drown the specific hits.
+_TITLE_ONLY = {"chapter", "german_set"}
+
+
+@dataclass
+class SearchDoc:
+    key: str
+    kind: str
+    title: str
+    body: str
+    url: str
+    parent: str = ""            # owning card slug (rulings) or section slug (paragraphs)
+    cards: list[str] = field(default_factory=list)   # card slugs the text is about or mentions
+    names: str = ""             # card names / German names / abbreviations, for the names field
+    card: str | None = None     # Card Reference slug for card-bound hits
+    card_name: str | None = None
+    ruling: int | None = None
+    section: str | None = None  # heading for section/paragraph hits
+
+
+def section_url(doc: str, slug: str) -> str:
+    """Page address of a section; rules sections live under /rules, other documents under their own name."""
+    prefix = {"rules": "/rules", "faq": "/faq", "adventures": "/adventures", "german": "/german"}.get(doc, f"/{doc}")
+    return f"{prefix}/{slug}"
+
+
+def _table(store: Store, table: str, order: str = "ord") -> list[dict]:
+    if not store.has_table(table):
+        return []
+    return store.rows(f"select * from [{table}] order by {order}")
+
+
+def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterator[SearchDoc]:
+    """Every searchable object of the store, in store order.
+
+    ``mentions(text)`` returns the card slugs a text names; it feeds the
+    ``cards`` field so interaction questions find rulings that name both cards.
+    """
+    card_names = {r["slug"]: r["name"] for r in _table(store, "cards")}
+    sections = {r["slug"]: r for r in _table(store, "sections", "doc, ord")}
+    paragraphs: dict[str, list[dict]] = {}
+    for p in _table(store, "paragraphs", "section, ord"):
+        paragraphs.setdefault(p["section"], []).append(p)
+
+    for s in sections.values():
+        kind = _SECTION_KIND.get(s["kind"], SECTION)
+        title = plain(s["title"])
+        body = "" if s["kind"] in _TITLE_ONLY else " ".join(plain(p["text"]) for p in paragraphs.get(s["slug"], []))
+        aliases = " ".join(s.get("aliases") or [])
+        text = f"{aliases} {body}".strip()
+        yield SearchDoc(key=s["slug"], kind=kind, title=title, body=text, url=section_url(s["doc"], s["slug"]),
+                        parent=s.get("parent") or "", cards=mentions(f"{title} {text}"), section=title)
+        for p in paragraphs.get(s["slug"], []):
+            ptext = plain(p["text"])
+            yield SearchDoc(key=p["key"], kind=kind, title=title, body=ptext,
+                            url=f"{section_url(s['doc'], s['slug'])}#{p['anchor']}",
+                            parent=s["slug"], cards=mentions(ptext), section=title)
+
+    german: dict[str, list[str]] = {}
+    for g in _table(store, "german_names", "english"):
+        if g.get("card"):
+            german.setdefault(g["card"], []).append(g["german"])
+
+    for c in _table(store, "cards"):
+        bits = [plain(c.get("text") or ""), " ".join(c.get("types") or []), c.get("set") or ""]
+        if c.get("redirect"):
+            bits.append(f"see {c['redirect']}")
+        gnames = sorted(set(german.get(c["slug"], []) + ([c["german_name"]] if c.get("german_name") else [])))
+        yield SearchDoc(key=c["slug"], kind=CARD, title=c["name"], body=" ".join(b for b in bits if b),
+                        url=f"/cards/{c['slug']}", parent=c["slug"], cards=[c["slug"]],
+                        names=" ".join([c["name"], *gnames]), card=c["slug"], card_name=c["name"])
+
+    for v in _table(store, "previous_versions"):
+        yield SearchDoc(key=v["slug"], kind=CARD, title=f"{v['name']} ({v['title']})", body=v["title"],
+                        url=f"/cards/{v['card']}#{v['slug']}", parent=v["card"], cards=[v["card"]],
+                        names=v["name"], card=v["card"], card_name=card_names.get(v["card"], v["name"]))
+
+    for r in _table(store, "rulings", "card, ord"):
+        text = plain(r["text"])
+        name = card_names.get(r["card"], r["card"])
+        label = f"{name} {r['number']}" if r["number"] is not None else f"{name} (note)"
+        if r.get("version"):
+            label += f" [{r['version']}]"
+        yield SearchDoc(key=r["key"], kind=RULING, title=label, body=text,
+                        url=f"/cards/{r['card']}#{r['anchor']}", parent=r["card"],
+                        cards=_unique([r["card"], *mentions(text)]), names=name,
+                        card=r["card"], card_name=name, ruling=r["number"])
+
+    for t in _table(store, "index_terms"):
+        body = " ".join(x for x in [plain(t.get("definition") or ""), " ".join(t.get("see") or [])] if x)
+        yield SearchDoc(key=f"index:{t['slug']}", kind=INDEX_TERM, title=plain(t["term"]), body=body,
+                        url=f"/rules/viii-index#{t['slug']}", cards=mentions(body), section=plain(t["term"]))
+
+    for f in _table(store, "faq_clarifications", "card_name, ord"):
+        text = plain(f["text"])
+        card = f.get("card")
+        url = f"/cards/{card}#faq-c{f['ord']}" if card else f"/faq#{f['key']}"
+        yield SearchDoc(key=f["key"], kind=FAQ, title=f"{f['card_name']} — {f['label']}", body=text, url=url,
+                        parent=card or "", cards=_unique(([card] if card else []) + mentions(text)),
+                        names=f["card_name"], card=card, card_name=card_names.get(card or "", f["card_name"]))
+
+    for b in _table(store, "rulebook_cards"):
+        text = plain(b["text"])
+        card = b.get("card")
+        url = f"/cards/{card}#rulebook" if card else f"/adventures#{b['slug']}"
+        yield SearchDoc(key=b["key"], kind=RULEBOOK, title=b["name"], body=text, url=url,
+                        parent=card or "", cards=_unique(([card] if card else []) + mentions(text)),
+                        names=b["name"], card=card, card_name=card_names.get(card or "", b["name"]))
+
+    for g in _table(store, "german_passages"):
+        card = g.get("card")
+        english = g.get("english_name") or card_names.get(card or "", "")
+        title = f"{g['german_name']} ({english})" if english else g["german_name"]
+        url = f"/cards/{card}#{g['key']}" if card else f"/german#{g['key']}"
+        yield SearchDoc(key=g["key"], kind=GERMAN, title=title, body=plain(g["text"]), url=url,
+                        parent=card or "", cards=[card] if card else [],
+                        names=" ".join(x for x in [g["german_name"], english] if x),
+                        card=card, card_name=english or None)
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(i for i in items if i))

@@ -1,0 +1,76 @@
+"""Snippets: a short window of a hit's text with the words that matched marked.
+
+Written here rather than with Whoosh's highlighter because we already know
+the query's stems and card names, and re-analysing whole stored documents per
+hit costs more than the rest of the query. Output is HTML-escaped text with
+``<mark>`` around matches, safe to insert into a page as is.
+"""
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+
+from whoosh.lang.porter import stem
+
+_WORD = re.compile(r"[^\W_]+")
+WINDOW = 220
+
+
+@lru_cache(maxsize=32768)
+def _stem(word: str) -> str:
+    return stem(word.lower())
+
+
+def snippet(text: str, stems: set[str], names: list[str], window: int = WINDOW) -> str:
+    spans: list[tuple[int, int]] = []
+    for name in names:
+        if name:
+            for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?:['\u2019]?s)?(?!\w)", text, re.IGNORECASE):
+                spans.append((m.start(), m.end()))
+    if stems:
+        for m in _WORD.finditer(text):
+            if _stem(m.group()) in stems:
+                spans.append((m.start(), m.end()))
+    spans = _merge(sorted(spans))
+    if len(text) <= window:
+        start, end = 0, len(text)
+    else:
+        first = spans[0][0] if spans else 0
+        start = max(0, min(first - window // 4, len(text) - window))
+        end = min(len(text), start + window)
+        start, end = _word_bounds(text, start, end)
+    out, pos = [], start
+    for s, e in spans:
+        if e <= start or s >= end:
+            continue
+        s, e = max(s, start), min(e, end)
+        out.append(html.escape(text[pos:s]))
+        out.append(f"<mark>{html.escape(text[s:e])}</mark>")
+        pos = e
+    out.append(html.escape(text[pos:end]))
+    prefix = "… " if start > 0 else ""
+    suffix = " …" if end < len(text) else ""
+    return prefix + "".join(out).strip() + suffix
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for s, e in spans:
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def _word_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    if start > 0:
+        sp = text.find(" ", start)
+        if 0 <= sp < start + 30:
+            start = sp + 1
+    if end < len(text):
+        sp = text.rfind(" ", start, end)
+        if sp > end - 30:
+            end = sp
+    return start, end

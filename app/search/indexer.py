@@ -1,0 +1,129 @@
+"""Store -> Whoosh index. Called by ``rulings build`` right after the store is written.
+
+Only the store is read (opened read-only), so the index can never disagree
+with what pages show. Besides the Whoosh segment the directory holds
+``vocabulary.json``: how often each word occurs in lower case and in total,
+which name recognition uses to tell a misspelt card name ("libary") from an
+ordinary word ("trade") without a dictionary of its own.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+from whoosh import fields, index
+from whoosh.analysis import RegexTokenizer, LowercaseFilter, StemmingAnalyzer
+from whoosh.analysis.filters import CharsetFilter
+from whoosh.support.charset import accent_map
+
+from app.corpus.model import slugify
+from app.search.documents import SearchDoc, iter_documents
+from app.search.names import NameIndex, load_abbreviations
+from app.store.db import Store
+
+VOCABULARY_FILE = "vocabulary.json"
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def text_analyzer():
+    """Stemmed, accent-folded words: 'gaining' finds 'gain', 'Bürokrat' finds 'Burokrat'."""
+    return StemmingAnalyzer() | CharsetFilter(accent_map)
+
+
+def names_analyzer():
+    """Card names are matched as written (no stemming) so 'Village' does not pull every '-ville'."""
+    return RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map)
+
+
+def schema() -> fields.Schema:
+    return fields.Schema(
+        key=fields.ID(stored=True, unique=True),
+        kind=fields.ID(stored=True),
+        parent=fields.ID(stored=True),
+        title=fields.TEXT(analyzer=text_analyzer(), stored=True, field_boost=2.0),
+        body=fields.TEXT(analyzer=text_analyzer(), stored=True),
+        names=fields.TEXT(analyzer=names_analyzer(), stored=False, field_boost=1.5),
+        cards=fields.KEYWORD(commas=True, lowercase=True, scorable=True, stored=True),
+        url=fields.STORED(),
+        card=fields.STORED(),
+        card_name=fields.STORED(),
+        ruling=fields.STORED(),
+        section=fields.STORED(),
+    )
+
+
+def name_index_from_store(store: Store, vocabulary: dict[str, list[int]] | None = None) -> NameIndex:
+    german = []
+    if store.has_table("german_names"):
+        german = [(r["german"], r["card"]) for r in store.rows("select german, card from german_names where card is not null")]
+    return NameIndex(store.card_names(), german, load_abbreviations(), vocabulary)
+
+
+def build_search_index(db_path: Path, out_dir: Path) -> int:
+    """Write the index for the store at ``db_path`` into ``out_dir``; return the number of documents."""
+    store = Store(db_path)
+    names = name_index_from_store(store)
+    out_dir = Path(out_dir)
+    if out_dir.exists():
+        shutil.rmtree(out_dir)
+    out_dir.mkdir(parents=True)
+    ix = index.create_in(str(out_dir), schema())
+    writer = ix.writer(limitmb=128)
+    vocab: Counter[str] = Counter()
+    lower: Counter[str] = Counter()
+    count = 0
+    try:
+        for doc in iter_documents(store, names.mentions):
+            _count_words(doc, vocab, lower)
+            writer.add_document(**_fields(doc))
+            count += 1
+    except BaseException:
+        writer.cancel()
+        raise
+    writer.commit(optimize=True)
+    vocabulary = {w: [lower[w], n] for w, n in vocab.items()}
+    (out_dir / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
+    return count
+
+
+def load_vocabulary(search_dir: Path) -> dict[str, list[int]]:
+    path = Path(search_dir) / VOCABULARY_FILE
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _fields(doc: SearchDoc) -> dict:
+    return {
+        "key": doc.key,
+        "kind": doc.kind,
+        "parent": doc.parent or "",
+        "title": doc.title,
+        "body": doc.body,
+        "names": doc.names,
+        "cards": ",".join(doc.cards),
+        "url": doc.url,
+        "card": doc.card,
+        "card_name": doc.card_name,
+        "ruling": doc.ruling,
+        "section": doc.section,
+    }
+
+
+def _count_words(doc: SearchDoc, vocab: Counter[str], lower: Counter[str]) -> None:
+    for text in (doc.title, doc.body):
+        for w in _WORD.findall(text):
+            lw = _fold(w)
+            vocab[lw] += 1
+            if w.islower():
+                lower[lw] += 1
+
+
+@lru_cache(maxsize=65536)
+def _fold(word: str) -> str:
+    """The same folding name recognition applies to typed words (accents, case)."""
+    return slugify(word).replace("-", "")

@@ -1,0 +1,281 @@
+"""Recognising card names inside what a player typed.
+
+Players write "thorne room", "KC", "libraries", "King's Court's" or the German
+"Burggraben"; every form has to land on the Card Reference slug. The names
+come from the store (``cards``, ``german_names``) and the community
+abbreviation table ``corpus/data/abbreviations.csv`` — never from memory.
+
+Matching is longest-first over the query's words: exact (case, accents and
+apostrophes ignored), then plural/possessive, German, abbreviation; what is
+left is tried fuzzily (optimal string alignment distance, so a swapped pair
+of letters is one edit) but only when a phrase contains a word the corpus
+does not use, so ordinary words are never "corrected" into cards.
+"""
+from __future__ import annotations
+
+import csv
+import re
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from app import config
+from app.corpus.model import slugify
+
+MAX_NAME_WORDS = 5
+MAX_QUERY_WORDS = 60          # longer queries are matched on their first words only
+_TOKEN = re.compile(r"[^\W_]+(?:['\u2019\u2018][^\W_]+)*")
+# Words a misspelt name never consists of; they are never fuzzily corrected.
+_NEVER_FUZZY = {
+    "the", "and", "can", "you", "your", "with", "from", "what", "when", "which", "does", "that", "this",
+    "have", "play", "card", "cards", "gain", "goes", "first", "then", "into", "onto", "turn", "gegen",
+}
+# How exact a match was, best first; exact forms rank before fuzzy ones.
+HOW_RANK = {"exact": 0, "plural": 1, "german": 1, "abbreviation": 2, "fuzzy": 3}
+
+
+@dataclass(frozen=True)
+class Recognized:
+    slug: str
+    name: str                  # Card Reference name
+    matched: str               # the words as the player typed them
+    how: str                   # exact | plural | german | abbreviation | fuzzy
+    distance: int = 0          # edits, for fuzzy matches
+    start: int = 0             # character span in the cleaned query
+    end: int = 0
+    weak: bool = False         # a one-word name that is also an ordinary word ("trade", "gold") typed in lower case
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class _Token:
+    norm: str
+    raw: str
+    start: int
+    end: int
+
+
+def abbreviations_path() -> Path:
+    return config.corpus_dir() / "data" / "abbreviations.csv"
+
+
+def load_abbreviations(path: Path | None = None) -> list[tuple[str, str]]:
+    """(abbreviation, card name) rows; a clear error names the file and line of a bad row."""
+    path = path or abbreviations_path()
+    if not path.exists():
+        return []
+    rows: list[tuple[str, str]] = []
+    with path.open(encoding="utf-8", newline="") as fh:
+        reader = csv.reader(fh)
+        header = next(reader, None)
+        if header != ["abbreviation", "card"]:
+            raise ValueError(f"{path}:1: expected header 'abbreviation,card', found {header!r}")
+        for line_no, row in enumerate(reader, start=2):
+            if not row or not "".join(row).strip():
+                continue
+            if len(row) != 2 or not row[0].strip() or not row[1].strip():
+                raise ValueError(f"{path}:{line_no}: expected 'abbreviation,card', found {row!r}")
+            rows.append((row[0].strip(), row[1].strip()))
+    return rows
+
+
+def tokenize(text: str) -> list[_Token]:
+    out = []
+    for m in _TOKEN.finditer(text):
+        norm = slugify(m.group()).replace("-", " ")
+        if not norm:
+            continue
+        # slugify can split a token (e.g. accents folding to dashes); keep the first part's span
+        for part in norm.split():
+            out.append(_Token(part, m.group(), m.start(), m.end()))
+    return out
+
+
+def _singular_forms(word: str) -> list[str]:
+    forms = []
+    if word.endswith("ies") and len(word) > 4:
+        forms.append(word[:-3] + "y")
+    if word.endswith("es") and len(word) > 3:
+        forms.append(word[:-2])
+    if word.endswith("s") and len(word) > 2:
+        forms.append(word[:-1])
+    return forms
+
+
+class NameIndex:
+    """Every name a card is known by, with the lookups the query needs."""
+
+    def __init__(self, cards: Iterable[tuple[str, str]], german: Iterable[tuple[str, str]] = (),
+                 abbreviations: Iterable[tuple[str, str]] = (), vocabulary: dict[str, list[int]] | None = None):
+        self.names: dict[str, str] = {}               # slug -> Card Reference name
+        self.exact: dict[str, str] = {}               # normalised name -> slug
+        for slug, name in cards:
+            self.names[slug] = name
+            self.exact.setdefault(_norm(name), slug)
+        self.german: dict[str, str] = {}
+        for german_name, slug in german:
+            if slug in self.names:
+                self.german.setdefault(_norm(german_name), slug)
+        self.abbrev: dict[str, list[str]] = {}        # lower-case abbreviation -> slugs
+        self.abbrev_case: dict[str, str] = {}         # lower-case -> as written in the table
+        for abbr, name in abbreviations:
+            slug = self.exact.get(_norm(name))
+            if slug is None:
+                continue
+            self.abbrev.setdefault(abbr.lower(), []).append(slug)
+            self.abbrev_case[abbr.lower()] = abbr
+        self.vocabulary = vocabulary or {}
+        self._fuzzy_keys = list(self.exact) + [k for k in self.german if k not in self.exact]
+        self._fuzzy_slugs = [self.exact.get(k) or self.german[k] for k in self._fuzzy_keys]
+
+    # -- facts about words -----------------------------------------------------
+    def known_word(self, word: str) -> bool:
+        """The corpus uses this word (so it is not a misspelling)."""
+        counts = self.vocabulary.get(word)
+        return bool(counts and counts[1] >= 2) or word in _NEVER_FUZZY
+
+    def ordinary_word(self, word: str) -> bool:
+        """The corpus mostly writes this word in lower case: it is an ordinary word, not only a card name."""
+        counts = self.vocabulary.get(word)
+        return bool(counts) and counts[0] >= 3 and counts[0] * 2 >= counts[1]
+
+    # -- recognition ----------------------------------------------------------
+    def recognize(self, text: str) -> list[Recognized]:
+        tokens = tokenize(text)[:MAX_QUERY_WORDS]
+        found: list[Recognized] = []
+        covered = [False] * len(tokens)
+        i = 0
+        while i < len(tokens):
+            hit = None
+            for n in range(min(MAX_NAME_WORDS, len(tokens) - i), 0, -1):
+                hit = self._exact(tokens[i:i + n], text)
+                if hit:
+                    found.extend(hit)
+                    for j in range(i, i + n):
+                        covered[j] = True
+                    i += n
+                    break
+            if not hit:
+                i += 1
+        found.extend(self._fuzzy(tokens, covered, text))
+        found.sort(key=lambda r: r.start)
+        return _dedupe(found)
+
+    def mentions(self, text: str) -> list[str]:
+        """Card slugs a corpus text names (exact, capitalised names only: the corpus capitalises card names)."""
+        out: list[str] = []
+        tokens = tokenize(text)
+        i = 0
+        while i < len(tokens):
+            step = 1
+            if tokens[i].raw[:1].isupper():
+                for n in range(min(MAX_NAME_WORDS, len(tokens) - i), 0, -1):
+                    key = " ".join(t.norm for t in tokens[i:i + n])
+                    slug = self.exact.get(key)
+                    if slug is None:
+                        slug = next((self.exact[f] for f in _phrase_singulars(key) if f in self.exact), None)
+                    if slug:
+                        out.append(slug)
+                        step = n
+                        break
+            i += step
+        return list(dict.fromkeys(out))
+
+    def _exact(self, toks: list[_Token], text: str) -> list[Recognized]:
+        key = " ".join(t.norm for t in toks)
+        start, end = toks[0].start, toks[-1].end
+        typed = text[start:end]
+        if key in self.exact:
+            slug = self.exact[key]
+            return [self._rec(slug, typed, "exact", start, end, toks)]
+        for form in _phrase_singulars(key):
+            if form in self.exact:
+                return [self._rec(self.exact[form], typed, "plural", start, end, toks)]
+        if key in self.german:
+            return [self._rec(self.german[key], typed, "german", start, end, toks)]
+        for form in _phrase_singulars(key):
+            if form in self.german:
+                return [self._rec(self.german[form], typed, "german", start, end, toks)]
+        if len(toks) == 1 and key in self.abbrev:
+            written = self.abbrev_case[key]
+            # a lower-case ordinary word ("lab" would be fine, "gm" too) only counts when it is not a corpus word
+            if typed == written or typed.upper() == typed or not self.known_word(key):
+                return [self._rec(s, typed, "abbreviation", start, end, toks) for s in self.abbrev[key]]
+        return []
+
+    def _rec(self, slug: str, typed: str, how: str, start: int, end: int, toks: list[_Token],
+             distance: int = 0) -> Recognized:
+        weak = (len(toks) == 1 and how in ("exact", "plural") and typed[:1].islower()
+                and self.ordinary_word(toks[0].norm))
+        return Recognized(slug, self.names[slug], typed, how, distance, start, end, weak)
+
+    def _fuzzy(self, tokens: list[_Token], covered: list[bool], text: str) -> list[Recognized]:
+        out: list[Recognized] = []
+        i = 0
+        while i < len(tokens):
+            if covered[i]:
+                i += 1
+                continue
+            best: tuple[int, int, str] | None = None     # (distance, -length, slug)
+            best_n = 0
+            for n in range(min(MAX_NAME_WORDS, len(tokens) - i), 0, -1):
+                span = tokens[i:i + n]
+                if any(covered[i:i + n]):
+                    continue
+                if not any(len(t.norm) >= 3 and not self.known_word(t.norm) for t in span):
+                    continue
+                phrase = " ".join(t.norm for t in span)
+                limit = _max_edits(phrase)
+                if limit == 0:
+                    continue
+                for form in [phrase, *_phrase_singulars(phrase)]:
+                    m = process.extractOne(form, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit)
+                    if m is None:
+                        continue
+                    _, dist, idx = m
+                    cand = (int(dist), -n, self._fuzzy_slugs[idx])
+                    if best is None or cand < best:
+                        best, best_n = cand, n
+            if best is None:
+                i += 1
+                continue
+            span = tokens[i:i + best_n]
+            start, end = span[0].start, span[-1].end
+            out.append(self._rec(best[2], text[start:end], "fuzzy", start, end, span, distance=best[0]))
+            for j in range(i, i + best_n):
+                covered[j] = True
+            i += best_n
+        return out
+
+
+def _norm(name: str) -> str:
+    return slugify(name).replace("-", " ")
+
+
+def _phrase_singulars(key: str) -> list[str]:
+    head, _, last = key.rpartition(" ")
+    return [f"{head} {f}".strip() for f in _singular_forms(last)]
+
+
+def _max_edits(phrase: str) -> int:
+    """Edits tolerated for a phrase of this length: short words are too easy to confuse."""
+    n = len(phrase.replace(" ", ""))
+    if n < 5:
+        return 0
+    if n < 8:
+        return 1
+    return 2
+
+
+def _dedupe(found: list[Recognized]) -> list[Recognized]:
+    best: dict[str, Recognized] = {}
+    for r in found:
+        old = best.get(r.slug)
+        if old is None or HOW_RANK[r.how] < HOW_RANK[old.how]:
+            best[r.slug] = r
+    return sorted(best.values(), key=lambda r: r.start)

@@ -1,0 +1,246 @@
+"""``search(store, query)``: what a player typed -> ranked, grouped hits.
+
+User text is never handed to Whoosh's query parser: it is cleaned, card names
+and concepts are recognised, and the query is assembled from ``Term`` objects,
+so quotes, operators, ``*``, ``~``, ``field:`` prefixes or any Unicode cannot
+raise. The CLI and ``/api/search`` return this function's dict unchanged.
+
+Ranking is Whoosh's BM25F over title/body plus boosts for recognised cards
+and concepts, then two rules players rely on: a query that is just a card
+name puts that card first, and with two or more cards the hits that mention
+all of them come first (the interaction question).
+"""
+from __future__ import annotations
+
+import threading
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from whoosh import index
+from whoosh.query import And, Or, Term
+
+from app.corpus.text import plain
+from app.search.concepts import Concept, ConceptIndex
+from app.search.highlight import snippet
+from app.search.indexer import load_vocabulary, name_index_from_store, text_analyzer
+from app.search.names import HOW_RANK, NameIndex, Recognized
+from app.store.db import Store
+
+MAX_QUERY_CHARS = 500
+MAX_LIMIT = 100
+# How much a recognised card pulls its documents up, by how sure the match is.
+_CARD_BOOST = {"exact": 4.0, "plural": 3.5, "german": 3.5, "abbreviation": 3.5, "fuzzy": 2.5}
+_WEAK_BOOST = 0.8
+_ALL_CARDS_BOOST = 6.0
+_CONCEPT_BOOST = 3.0
+_FIRST_RULINGS = 3
+
+
+@dataclass
+class _Engine:
+    """Everything opened once per index directory and reused by every query of the process."""
+
+    ix: Any
+    names: NameIndex
+    concepts: ConceptIndex
+    analyzer: Any
+    local: threading.local = field(default_factory=threading.local)
+
+    def searcher(self):
+        s = getattr(self.local, "searcher", None)
+        if s is None:
+            s = self.ix.searcher()
+            self.local.searcher = s
+        return s
+
+
+_ENGINES: dict[str, _Engine] = {}
+_LOCK = threading.Lock()
+
+
+def engine_for(store: Store) -> _Engine:
+    search_dir = store.search_dir
+    if search_dir is None or not index.exists_in(str(search_dir)):
+        raise FileNotFoundError(f"no search index for {store.path}; run 'rulings build'")
+    key = str(search_dir)
+    eng = _ENGINES.get(key)
+    if eng is None:
+        with _LOCK:
+            eng = _ENGINES.get(key)
+            if eng is None:
+                eng = _Engine(
+                    ix=index.open_dir(key),
+                    names=name_index_from_store(store, load_vocabulary(search_dir)),
+                    concepts=ConceptIndex(store),
+                    analyzer=text_analyzer(),
+                )
+                _ENGINES[key] = eng
+    return eng
+
+
+def clean_query(query: Any) -> tuple[str, list[str]]:
+    """Printable, normalised, bounded text; notes say what was changed."""
+    notes: list[str] = []
+    if not isinstance(query, str):
+        query = "" if query is None else str(query)
+    text = unicodedata.normalize("NFKC", query)
+    text = "".join(" " if unicodedata.category(c)[0] in "CZ" and c != " " else c for c in text)
+    text = " ".join(text.split())
+    if len(text) > MAX_QUERY_CHARS:
+        cut = text.rfind(" ", 0, MAX_QUERY_CHARS)
+        text = text[: cut if cut > MAX_QUERY_CHARS // 2 else MAX_QUERY_CHARS]
+        notes.append(f"query shortened to its first {len(text)} characters")
+    return text, notes
+
+
+def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
+    text, notes = clean_query(query)
+    try:
+        limit = max(1, min(MAX_LIMIT, int(limit)))
+    except (TypeError, ValueError):
+        limit = 10
+    out: dict[str, Any] = {"query": text, "cards": [], "concepts": [], "results": [], "groups": [], "notes": notes}
+    if not text:
+        return _empty(out, "the query is empty")
+    try:
+        eng = engine_for(store)
+    except FileNotFoundError as exc:
+        return _empty(out, str(exc))
+
+    cards = eng.names.recognize(text)
+    strong = [c for c in cards if not c.weak]
+    rest = _remove_spans(text, strong)
+    concepts = eng.concepts.match(rest)
+    stems = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
+    out["cards"] = [c.to_dict() for c in cards]
+    out["concepts"] = [c.to_dict() for c in concepts]
+
+    q = _build_query(cards, strong, concepts, stems, rest)
+    if q is None:
+        return _empty(out, "no searchable words, card names or rule concepts in the query")
+    hits = eng.searcher().search(q, limit=max(limit * 4, 40))
+    ranked = _rank(hits, cards, strong, stems)
+    if not ranked:
+        return _empty(out, "nothing in the rules matches these words")
+
+    highlight_names = _highlight_names(cards, eng.names)
+    stem_set = set(stems)
+    recognized = {c.slug for c in cards}
+    for rank, (score, f) in enumerate(ranked[:limit], start=1):
+        item = {
+            "rank": rank,
+            "kind": f["kind"],
+            "key": f["key"],
+            "title": f["title"],
+            "snippet": snippet(f.get("body") or f["title"], stem_set, highlight_names),
+            "url": f["url"],
+            "card": f.get("card"),
+            "card_name": f.get("card_name"),
+            "ruling": f.get("ruling"),
+            "section": f.get("section"),
+            "score": round(score, 3),
+            "group": _group_key(f),
+        }
+        if f.get("card") in recognized and (rank == 1 or f["kind"] == "card"):
+            item["facts"], item["first_rulings"] = _card_facts(store, f["card"])
+        out["results"].append(item)
+    out["groups"] = _groups(out["results"])
+    return out
+
+
+def _empty(out: dict[str, Any], reason: str) -> dict[str, Any]:
+    out["reason"] = reason
+    return out
+
+
+def _remove_spans(text: str, cards: list[Recognized]) -> str:
+    for c in sorted(cards, key=lambda c: c.start, reverse=True):
+        text = text[: c.start] + " " + text[c.end:]
+    return text
+
+
+def _build_query(cards: list[Recognized], strong: list[Recognized], concepts: list[Concept],
+                 stems: list[str], rest: str):
+    parts = []
+    for s in stems:
+        parts += [Term("title", s), Term("body", s)]
+    for word in {w.lower() for w in rest.split() if len(w) > 2}:
+        parts.append(Term("names", word.strip("?!.,;:\"'()")))
+    for c in cards:
+        boost = _WEAK_BOOST if c.weak else _CARD_BOOST[c.how]
+        parts += [Term("cards", c.slug, boost=boost), Term("key", c.slug, boost=boost),
+                  Term("parent", c.slug, boost=boost / 2)]
+    slugs = list(dict.fromkeys(c.slug for c in strong))
+    if len(slugs) >= 2:
+        parts.append(And([Term("cards", s) for s in slugs], boost=_ALL_CARDS_BOOST))
+    for concept in concepts:
+        for target in concept.targets:
+            parts += [Term("key", target, boost=_CONCEPT_BOOST), Term("parent", target, boost=_CONCEPT_BOOST / 2)]
+    return Or(parts) if parts else None
+
+
+def _rank(hits, cards: list[Recognized], strong: list[Recognized], stems: list[str]) -> list[tuple[float, dict]]:
+    ranked = [(h.score, h.fields()) for h in hits]
+    slugs = list(dict.fromkeys(c.slug for c in strong))
+    best_how = {c.slug: HOW_RANK[c.how] for c in cards}
+
+    def hit_cards(f: dict) -> set[str]:
+        return {s for s in (f.get("cards") or "").split(",") if s}
+
+    if len(slugs) >= 2:
+        # the interaction question: documents naming every card first, then the best single-card ones
+        ranked.sort(key=lambda sf: (-len(hit_cards(sf[1]) & set(slugs)), -sf[0]))
+    elif len(slugs) == 1 and not stems:
+        # the query is a card name: its Card Reference entry, then its rulings
+        only = slugs[0]
+        ranked.sort(key=lambda sf: (0 if sf[1]["key"] == only else 1, -sf[0]))
+    elif len(cards) > 1 and not stems:
+        # several readings of one name (an abbreviation shared by two cards, or a weak word): exact readings first
+        ranked.sort(key=lambda sf: (best_how.get(sf[1]["key"], 9), -sf[0]))
+    return ranked
+
+
+def _highlight_names(cards: list[Recognized], names: NameIndex) -> list[str]:
+    out = []
+    for c in cards:
+        out += [c.name, c.matched]
+    return [n for n in dict.fromkeys(out) if n]
+
+
+def _group_key(f: dict) -> str:
+    if f.get("card"):
+        return f"card:{f['card']}"
+    if f["kind"] == "index term":
+        return f["key"]
+    return f"section:{f.get('parent') or f['key']}" if "#" in f["key"] else f"section:{f['key']}"
+
+
+def _groups(results: list[dict]) -> list[dict]:
+    groups: dict[str, dict] = {}
+    for r in results:
+        g = groups.get(r["group"])
+        if g is None:
+            title = r["card_name"] if r.get("card") else (r.get("section") or r["title"])
+            url = f"/cards/{r['card']}" if r.get("card") else r["url"].split("#", 1)[0]
+            g = groups[r["group"]] = {"group": r["group"], "title": title, "url": url, "ranks": []}
+        g["ranks"].append(r["rank"])
+    return list(groups.values())
+
+
+def _card_facts(store: Store, slug: str) -> tuple[dict | None, list[dict]]:
+    card = store.row("select * from cards where slug=?", (slug,))
+    if card is None:
+        return None, []
+    facts = {k: card.get(k) for k in ("name", "set", "types", "cost_coins", "cost_potion", "cost_debt",
+                                     "text", "german_name", "editions")}
+    rulings = store.rows("select key, number, text, anchor from rulings where card=? and version is null "
+                         "and kind='ruling' order by ord limit ?", (slug, _FIRST_RULINGS))
+    first = [{"key": r["key"], "ruling": r["number"], "text": plain(r["text"]),
+              "url": f"/cards/{slug}#{r['anchor']}"} for r in rulings]
+    return facts, first
+
+
+def index_exists(path: Path | None) -> bool:
+    return bool(path) and index.exists_in(str(path))
