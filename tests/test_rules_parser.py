@@ -327,3 +327,11 @@ def test_no_common_effects(doc, by_slug):
     with pytest.raises(CorpusError, match="no Common effects entries") as err:
         parse_rules(_broken(doc, lines), ParsedCorpus())
     assert err.value.line == start
+
+
+def test_malformed_index_line(doc):
+    lines = list(doc.lines)
+    lines[9495] = "Action (type) 3, 6, **6**"          # line 9496 lost its " : "
+    with pytest.raises(CorpusError, match="not 'term : pages'") as err:
+        parse_rules(_broken(doc, lines), ParsedCorpus())
+    assert err.value.line == 9496

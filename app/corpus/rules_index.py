@@ -43,6 +43,8 @@ def parse_index(doc: SourceDoc, parsed: ParsedCorpus, start: int, end: int) -> l
             continue
         split = _split_term(text)
         if split is None:
+            if terms:
+                raise doc.error(n, f"index line is not 'term : pages': {text[:60]!r}")
             continue    # the index's introduction
         term, body = split
         slug = slugify(term)

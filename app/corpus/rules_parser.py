@@ -75,7 +75,7 @@ def _locate_headings(doc: SourceDoc, toc: list[TocEntry]) -> list[int]:
     n = toc[-1].line + 1
     for entry in toc:
         want = entry.parts[0].lower()
-        while n <= len(doc.lines) and doc.line(n).strip().lower() != want:
+        while n <= len(doc.lines) and not _is_heading_line(doc, n, want):
             n += 1
         if n > len(doc.lines):
             where = f"line {lines[-1]}" if lines else "the table of contents"
@@ -83,6 +83,13 @@ def _locate_headings(doc: SourceDoc, toc: list[TocEntry]) -> list[int]:
         lines.append(n)
         n += 1
     return lines
+
+
+def _is_heading_line(doc: SourceDoc, n: int, want: str) -> bool:
+    """``want`` printed alone between blank lines (so a sentence or list line never matches)."""
+    if doc.line(n).strip().lower() != want:
+        return False
+    return all(m < 1 or m > len(doc.lines) or not doc.line(m).strip() for m in (n - 1, n + 1))
 
 
 def _section_body(w: RulesWriter, entry: TocEntry, sec: Section, start: int, end: int) -> None:
