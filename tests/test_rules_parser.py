@@ -335,3 +335,8 @@ def test_malformed_index_line(doc):
     with pytest.raises(CorpusError, match="not 'term : pages'") as err:
         parse_rules(_broken(doc, lines), ParsedCorpus())
     assert err.value.line == 9496
+
+
+def test_separators_are_not_paragraphs(parsed):
+    assert not [p for p in parsed.paragraphs if not any(c.isalnum() for c in p.text)]
+    assert "* * *" not in [p.text for p in paras(parsed, "vi-while-this-is-in-play")]

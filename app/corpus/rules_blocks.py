@@ -42,13 +42,16 @@ class Block:
 
 
 def blocks(doc: SourceDoc, start: int, end: int) -> list[Block]:
-    """Blank-line separated blocks in lines ``start``..``end`` (inclusive), numbered points split off."""
+    """Blank-line separated blocks in lines ``start``..``end`` (inclusive), numbered points split off.
+
+    Lines without a letter or digit ("* * *", a lone "♦") are separators, not text.
+    """
     out: list[Block] = []
     current: Block | None = None
     for n in range(start, end + 1):
         raw = doc.line(n).rstrip()
-        if not raw.strip():
-            current = None
+        if not raw.strip() or not any(c.isalnum() for c in raw):
+            current = None      # blank, or a separator like "* * *" or a lone "♦"
             continue
         if current is None or paragraph_number(raw) is not None:
             current = Block(n, [raw])

@@ -60,8 +60,6 @@ def _entry(w: RulesWriter, parent: Section, line: int, stop: int) -> Section:
         sec.see.append(alias.group("target").strip())
     label: str | None = None
     for b in blocks(w.doc, line + 1, stop):
-        if b.text.strip() == "* * *":     # the separator before the Addendum
-            continue
         m = _LABEL.match(b.text.strip())
         if m:
             label = m.group("label").lower()
