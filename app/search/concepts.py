@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 
 from app.corpus.text import plain
+from app.search.stemming import stem_word
 from app.store.db import Store
 
 # Words that say nothing about which rule is meant. Unlike Whoosh's stop list this keeps
@@ -23,7 +24,7 @@ _STOP = frozenset(
     "there their they them so at by as from into onto rule rules card cards ability abilities type "
     "happen happens work works".split()
 )
-_ANALYZER = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | StopFilter(stoplist=_STOP, minsize=2) | StemFilter()
+_ANALYZER = RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | StopFilter(stoplist=_STOP, minsize=2) | StemFilter(stemfn=stem_word)
 _PARENS = re.compile(r"\([^)]*\)")
 
 _CONCEPT_KINDS = ("section", "subsection", "common_effect", "faq_section", "faq_subsection")

@@ -9,20 +9,15 @@ from __future__ import annotations
 
 import html
 import re
-from functools import lru_cache
 
-from whoosh.lang.porter import stem
+from app.search.stemming import stem_word
 
 _WORD = re.compile(r"[^\W_]+")
 WINDOW = 220
 
 
-@lru_cache(maxsize=32768)
-def _stem(word: str) -> str:
-    return stem(word.lower())
-
-
 def snippet(text: str, stems: set[str], names: list[str], window: int = WINDOW) -> str:
+    text = " ".join(text.split())
     spans: list[tuple[int, int]] = []
     for name in names:
         if name:
@@ -30,7 +25,7 @@ def snippet(text: str, stems: set[str], names: list[str], window: int = WINDOW) 
                 spans.append((m.start(), m.end()))
     if stems:
         for m in _WORD.finditer(text):
-            if _stem(m.group()) in stems:
+            if stem_word(m.group()) in stems:
                 spans.append((m.start(), m.end()))
     spans = _merge(sorted(spans))
     if len(text) <= window:

@@ -16,22 +16,18 @@ from functools import lru_cache
 from pathlib import Path
 
 from whoosh import fields, index
-from whoosh.analysis import RegexTokenizer, LowercaseFilter, StemmingAnalyzer
+from whoosh.analysis import LowercaseFilter, RegexTokenizer
 from whoosh.analysis.filters import CharsetFilter
 from whoosh.support.charset import accent_map
 
 from app.corpus.model import slugify
 from app.search.documents import SearchDoc, iter_documents
+from app.search.stemming import text_analyzer
 from app.search.names import NameIndex, load_abbreviations
 from app.store.db import Store
 
 VOCABULARY_FILE = "vocabulary.json"
 _WORD = re.compile(r"[^\W\d_]+")
-
-
-def text_analyzer():
-    """Stemmed, accent-folded words: 'gaining' finds 'gain', 'Bürokrat' finds 'Burokrat'."""
-    return StemmingAnalyzer() | CharsetFilter(accent_map)
 
 
 def names_analyzer():

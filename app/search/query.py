@@ -24,7 +24,8 @@ from whoosh.query import And, Or, Term
 from app.corpus.text import plain
 from app.search.concepts import Concept, ConceptIndex
 from app.search.highlight import snippet
-from app.search.indexer import load_vocabulary, name_index_from_store, text_analyzer
+from app.search.indexer import load_vocabulary, name_index_from_store
+from app.search.stemming import text_analyzer
 from app.search.names import HOW_RANK, NameIndex, Recognized
 from app.store.db import Store
 

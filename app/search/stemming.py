@@ -1,0 +1,29 @@
+"""One stemmer for the index, the query, concepts and snippets.
+
+Porter alone stems "ties" to "ti" but "tie" to "tie", so a player asking
+about a tie would miss the index term "ties". Dropping a plain plural "s"
+first makes both land on the same stem; everything else is Porter's.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis.filters import CharsetFilter
+from whoosh.lang.porter import stem as porter
+from whoosh.support.charset import accent_map
+
+
+@lru_cache(maxsize=65536)
+def stem_word(word: str) -> str:
+    w = word.lower()
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    return porter(w)
+
+
+def text_analyzer(stoplist=None):
+    """Stemmed, accent-folded words: 'gaining' finds 'gain', 'ties' finds 'tie'."""
+    stop = StopFilter() if stoplist is None else StopFilter(stoplist=stoplist, minsize=2)
+    return (RegexTokenizer(r"\w+(\.?\w+)*") | LowercaseFilter() | stop
+            | StemFilter(stemfn=stem_word) | CharsetFilter(accent_map))
