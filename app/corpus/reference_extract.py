@@ -226,7 +226,7 @@ def see_lists(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-_BROKEN_WORD = re.compile(r"([A-Z]{2,})-\n([A-Z]{2,})")
+_BROKEN_WORD = re.compile(r"([A-Z]{2,})-([ \t]*\n\s*)([A-Z]{2,})")
 
 
 def join_broken_words(text: str) -> tuple[str, list[int]]:
@@ -239,8 +239,8 @@ def join_broken_words(text: str) -> tuple[str, list[int]]:
     joins: list[int] = []
 
     def repl(m: re.Match[str]) -> str:
-        joins.append(m.start() + 1)
-        return "\n" + m.group(1) + m.group(2)
+        joins.append(m.start() + len(m.group(2)) + 1)
+        return m.group(2) + m.group(1) + m.group(3)
 
     return _BROKEN_WORD.sub(repl, text), joins
 

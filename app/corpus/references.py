@@ -276,6 +276,9 @@ class _Resolver:
             return ref
         if wrong_chapter:
             corrected_notes.append(wrong_chapter)
+        if "\n" in f.text:
+            corrected_notes.append("reference broken across lines")
+            ref.text = " ".join(f.text.split())
         target_type, key = "section", sec.key
         if f.label:
             p = self.t.labelled_paragraph(sec, f.label)
