@@ -38,7 +38,8 @@ def test_stats_counts_match_the_documents(cli):
     assert s["common_effects"] >= 43
     assert s["cards"] == 774
     assert s["previous_versions"] == 22
-    assert 40 <= s["timing_entries"] <= 50
+    # 42 entries have their own heading; 35 more were glued onto four lines by the extraction.
+    assert s["timing_entries"] == 77
     assert s["index_terms"] == 202
     assert s["faq_sections"] == 21
     assert s["faq_subsections"] == 31
