@@ -54,6 +54,9 @@ def replay(path: str, as_json: bool) -> int:
             "failures": [{"step": f.step, "what": f.what, "expected": f.expected, "actual": f.actual}
                          for f in res.failures],
             "error": str(res.error) if res.error else None,
+            "question": ({"player": res.question.player, "prompt": res.question.prompt, "kind": res.question.kind,
+                          "options": res.question.option_labels(), "min": res.question.min, "max": res.question.max}
+                         if res.question is not None else None),
         }, indent=2, ensure_ascii=False))
     else:
         print(f"{scen.title}")

@@ -118,6 +118,7 @@ class Result:
     game: Game
     failures: list[Failure] = field(default_factory=list)
     error: ScenarioError | None = None
+    question: Any = None      # the Question a missing/illegal answer stopped at (for the web sandbox)
 
     @property
     def ok(self) -> bool:
@@ -321,6 +322,7 @@ def run(sc: Scenario) -> Result:
             res.error = ScenarioError(sc.file, f"{st.action} is not legal now: {exc}", st.line, st.index)
         except DecisionError as exc:
             res.error = ScenarioError(sc.file, str(exc), st.line, st.index)
+            res.question = exc.question
         except EngineLimitError as exc:
             res.error = ScenarioError(sc.file, str(exc), st.line, st.index)
         except EngineError as exc:
