@@ -100,6 +100,8 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
                f"the {name} pile is empty" if not game.supply[name] else
                f"{name} costs {game.supply[name][-1].cost} and you have {t.coins}")
         raise IllegalAction(f"cannot buy {name}: {why}", legal)
+    if t.phase == "action":
+        game.log.add(f"{p.name} moves to the Buy phase", narrate.BUY_PHASE)
     t.phase = "buy2"
     card = game.supply[name][-1]
     t.coins -= card.cost
