@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter, defaultdict
-from pathlib import Path
 
 from app import config
 from app.engine import scenario as sc_mod

@@ -10,14 +10,11 @@ turn order, and any Reaction resolved reopens the window from the first player
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from app.engine import narrate
 from app.engine.decisions import Question
 from app.engine.state import Card, Game, LaterAbility, Player
-
-if TYPE_CHECKING:
-    from app.engine.effects import Ctx
 
 
 @dataclass
