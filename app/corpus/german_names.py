@@ -129,6 +129,9 @@ def attach_german_names(parsed: ParsedCorpus, corpus: Path | None = None) -> dic
     preferred: dict[str, GermanName] = {}
     for g in rows:
         slug = slugify(g.english)
+        if slug not in card_slugs and g.english.startswith("The "):
+            # The Card Reference files "The Earth's Gift" as "Earth's Gift, The".
+            slug = slugify(f"{g.english[4:]}, The")
         if slug in card_slugs:
             g.card = slug
         if not g.alternative:

@@ -40,6 +40,8 @@ _LIGATURE = "\ufffd "
 _LIGATURE_WORD = re.compile(r"(\w*)\ufffd (\w*)")
 _LIGATURE_CHOICES = ("ff", "fi", "fl", "ffi", "ffl")
 _NAME_WORD = re.compile(r"^(?:[A-ZÄÖÜ][\w'’äöüß-]*(?:/[A-ZÄÖÜ][\w'’äöüß-]*)?|der|die|das|des|dem|den|von|vom|und|im|am|zum|zur|mit|auf|aus)$")
+# Page furniture repeated on every sheet, not clarification text.
+_CHROME = re.compile(r"^(Dominion Kartentrenner|Entlang der schwarzen Linien)")
 # Dividers that are not cards.
 _NOT_CARD = re.compile(r"^(Seite\b.*|fortset\w*|Platzhalter|Ereignisse|Landmarken|Anleitung|Empfohlene.*)$", re.IGNORECASE)
 
@@ -117,7 +119,7 @@ def parse_german(doc: SourceDoc, parsed: ParsedCorpus, corpus: Path | None = Non
                 line=dn.line, cost=dn.cost,
             ))
 
-    _passages(parsed, sets1, sets2, names)
+    _passages(parsed, sets1, sets2, names, known)
 
 
 # ---------------------------------------------------------------------------
@@ -144,6 +146,11 @@ def _rejoin(lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
                 i = j
                 continue
         out.append((buf, start))
+        if buf.strip() and buf.endswith((" ", "-")):
+            # A wrapped line (trailing space) continues its paragraph; the
+            # blank lines this copy put after it are artefacts.
+            while i + 1 < len(lines) and not lines[i + 1][0].strip():
+                i += 1
         buf = ""
         i += 1
     if buf:
@@ -375,13 +382,20 @@ def _match_by_cost(names: dict[tuple[str, str], DividerName], matched: dict[str,
 # Passages
 # ---------------------------------------------------------------------------
 
-def _paragraphs(lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """Blank-line separated paragraphs with hyphenation at line ends undone."""
+def _paragraphs(lines: list[tuple[str, int]], known: dict[str, list[NameRow]]) -> list[tuple[str, int]]:
+    """Blank-line separated paragraphs with hyphenation at line ends undone.
+
+    Divider name lines also end a paragraph (the second copy often has no
+    blank line around them), and short fragments without a sentence in them
+    (page labels, "Edition I") are dropped.
+    """
     out: list[tuple[str, int]] = []
     buf: list[str] = []
     start = 0
     for text, n in lines + [("", 0)]:
         t = text.replace("\u00a0", " ").strip()
+        if t and parse_name_line(t, known):
+            t = ""
         if t:
             if not buf:
                 start = n
@@ -394,7 +408,9 @@ def _paragraphs(lines: list[tuple[str, int]]) -> list[tuple[str, int]]:
                     joined = joined[:-1] + nxt
                 else:
                     joined += " " + nxt
-            out.append((re.sub(r"\s{2,}", " ", joined), start))
+            joined = re.sub(r"\s{2,}", " ", joined)
+            if len(joined.split()) >= 5 and re.search(r"[a-zäöüß]{3,}", joined) and not _CHROME.match(joined):
+                out.append((joined, start))
             buf = []
     return out
 
@@ -404,7 +420,7 @@ def _key(text: str) -> str:
 
 
 def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str, _SetText],
-              names: dict[tuple[str, str], DividerName]) -> None:
+              names: dict[tuple[str, str], DividerName], known: dict[str, list[NameRow]]) -> None:
     english_of: dict[str, str] = {normalise(g.german): g.english for g in parsed.german_names if g.source == "dividers"}
     known_any = {normalise(n.german) for n in names.values()}
     for ord_, letter in enumerate(sets1, start=1):
@@ -414,9 +430,9 @@ def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str,
         parsed.sections.append(Section(slug=slug, doc=DOC, kind="german_set", title=s1.title, line=s1.line,
                                        ord=ord_, aliases=[f"{letter} - {s1.title}"]))
         set_names = sorted((n.german for (lt, _), n in names.items() if lt == letter), key=len, reverse=True)
-        paras = [p for p in _paragraphs(s1.lines) if not _looks_like_names(p[0], known_any)]
+        paras = [p for p in _paragraphs(s1.lines, known) if not _looks_like_names(p[0], known_any)]
         seen = "".join(_key(t) for t, _ in paras)
-        for text, line in _paragraphs(sets2[letter].lines):
+        for text, line in _paragraphs(sets2[letter].lines, known):
             k = _key(text)
             if len(k) > 20 and k not in seen and not _looks_like_names(text, known_any):
                 paras.append((text, line))
