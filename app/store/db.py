@@ -122,6 +122,121 @@ class Store:
                 card = self.row("select * from cards where slug=?", (hit["card"],))
         return card
 
+    # -- sections ---------------------------------------------------------
+    def section(self, slug: str) -> dict[str, Any] | None:
+        """A section with what its page needs: breadcrumbs, children, paragraphs with links, neighbours."""
+        sec = self.row("select * from sections where slug=?", (slug,))
+        if sec is None:
+            return None
+        sec["breadcrumbs"] = self.breadcrumbs(sec)
+        sec["children"] = self.rows(
+            "select slug, title, kind, chapter, page from sections where parent=? order by ord", (slug,))
+        paragraphs = self.rows("select * from paragraphs where section=? order by ord", (slug,)) \
+            if self.has_table("paragraphs") else []
+        links = self._links_by_source([p["key"] for p in paragraphs])
+        for p in paragraphs:
+            p["links"] = links.get(p["key"], [])
+        sec["paragraphs"] = paragraphs
+        sec["referred_by"] = self.backlinks(slug, prefix=True)
+        sec["previous"] = self.row(
+            "select slug, title from sections where doc=? and ord<? order by ord desc limit 1", (sec["doc"], sec["ord"]))
+        sec["next"] = self.row(
+            "select slug, title from sections where doc=? and ord>? order by ord limit 1", (sec["doc"], sec["ord"]))
+        if sec["kind"] == "section" and sec["title"] == "Card Reference":
+            sec["cards"] = self.rows("select slug, name, kind, redirect from cards order by ord")
+        return sec
+
+    def breadcrumbs(self, sec: dict[str, Any]) -> list[dict[str, Any]]:
+        """Ancestors from the outermost down; a cycle in bad data stops the walk instead of hanging."""
+        crumbs: list[dict[str, Any]] = []
+        seen = {sec["slug"]}
+        parent = sec.get("parent")
+        while parent and parent not in seen:
+            seen.add(parent)
+            row = self.row("select slug, title, kind, parent from sections where slug=?", (parent,))
+            if row is None:
+                break
+            crumbs.append(row)
+            parent = row.get("parent")
+        return list(reversed(crumbs))
+
+    def sections_of(self, doc: str) -> list[dict[str, Any]]:
+        """Every section of one document in order, each with its depth for an indented table of contents."""
+        if not self.has_table("sections"):
+            return []
+        rows = self.rows("select slug, title, kind, chapter, parent, page from sections where doc=? order by ord",
+                         (doc,))
+        depth: dict[str, int] = {}
+        for r in rows:
+            r["depth"] = depth.get(r["parent"], -1) + 1 if r["parent"] else 0
+            depth[r["slug"]] = r["depth"]
+        return rows
+
+    def section_for_page(self, page: int) -> dict[str, Any] | None:
+        """The deepest rules section whose printed page range covers ``page`` (for "p. 18" references)."""
+        return self.row(
+            "select slug, title from sections where doc='rules' and page is not null and page<=? "
+            "and (coalesce(page_end, page)>=?) order by page desc, ord desc limit 1", (page, page)) \
+            or self.row("select slug, title from sections where doc='rules' and page is not null and page<=? "
+                        "order by page desc, ord desc limit 1", (page,))
+
+    # -- links ------------------------------------------------------------
+    def _links_by_source(self, keys: list[str]) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        if not keys or not self.has_table("refs"):
+            return out
+        for i in range(0, len(keys), 500):
+            chunk = keys[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            for r in self.rows(f"select * from refs where source_key in ({marks}) order by line", tuple(chunk)):
+                out.setdefault(r["source_key"], []).append(r)
+        return out
+
+    def backlinks(self, key: str, prefix: bool = False) -> list[dict[str, Any]]:
+        """Resolved references pointing at ``key`` (or, with ``prefix``, at anything inside it)."""
+        if not self.has_table("refs"):
+            return []
+        if prefix:
+            return self.rows(
+                "select distinct source_type, source_key, text, line, target_key from refs "
+                "where resolved and (target_key=? or target_key like ?) and source_key not like ? order by line",
+                (key, f"{key}#%", f"{key}#%"))
+        return self.rows("select distinct source_type, source_key, text, line, target_key from refs "
+                         "where resolved and target_key=? order by line", (key,))
+
+    def version_card(self, version_slug: str) -> str | None:
+        """The main Card Reference entry a previous version belongs to."""
+        if not self.has_table("previous_versions"):
+            return None
+        row = self.row("select card from previous_versions where slug=?", (version_slug,))
+        return row["card"] if row else None
+
+    def paragraph_section(self, key: str) -> str:
+        return key.split("#", 1)[0]
+
+    # -- index, FAQ, rulebook ---------------------------------------------
+    def index_terms(self) -> list[dict[str, Any]]:
+        if not self.has_table("index_terms"):
+            return []
+        return self.rows("select * from index_terms order by term collate nocase")
+
+    def faq_for_card_names(self) -> list[dict[str, Any]]:
+        """FAQ section 21: the cards with clarifications, in document order."""
+        if not self.has_table("faq_clarifications"):
+            return []
+        return self.rows("select card_name, card, count(*) as n, min(ord) as o, min(line) as line "
+                         "from faq_clarifications group by card_name order by line")
+
+    def faq_clarifications(self, card_name: str) -> list[dict[str, Any]]:
+        if not self.has_table("faq_clarifications"):
+            return []
+        return self.rows("select * from faq_clarifications where card_name=? order by ord", (card_name,))
+
+    def rulebook_cards(self) -> list[dict[str, Any]]:
+        if not self.has_table("rulebook_cards"):
+            return []
+        return self.rows("select * from rulebook_cards order by ord")
+
     def nearest_cards(self, name: str, n: int = 5) -> list[str]:
         names = {r_name.lower(): r_name for _, r_name in self.card_names()}
         return [names[m] for m in difflib.get_close_matches(name.lower(), list(names), n=n, cutoff=0.5)]
@@ -160,3 +275,118 @@ class Store:
             (slug, f"{slug}#%", f"{slug}#%"),
         )
         return card
+
+    # -- sections ---------------------------------------------------------
+    def section(self, slug: str) -> dict[str, Any] | None:
+        """A section with what its page needs: breadcrumbs, children, paragraphs with links, neighbours."""
+        sec = self.row("select * from sections where slug=?", (slug,))
+        if sec is None:
+            return None
+        sec["breadcrumbs"] = self.breadcrumbs(sec)
+        sec["children"] = self.rows(
+            "select slug, title, kind, chapter, page from sections where parent=? order by ord", (slug,))
+        paragraphs = self.rows("select * from paragraphs where section=? order by ord", (slug,)) \
+            if self.has_table("paragraphs") else []
+        links = self._links_by_source([p["key"] for p in paragraphs])
+        for p in paragraphs:
+            p["links"] = links.get(p["key"], [])
+        sec["paragraphs"] = paragraphs
+        sec["referred_by"] = self.backlinks(slug, prefix=True)
+        sec["previous"] = self.row(
+            "select slug, title from sections where doc=? and ord<? order by ord desc limit 1", (sec["doc"], sec["ord"]))
+        sec["next"] = self.row(
+            "select slug, title from sections where doc=? and ord>? order by ord limit 1", (sec["doc"], sec["ord"]))
+        if sec["kind"] == "section" and sec["title"] == "Card Reference":
+            sec["cards"] = self.rows("select slug, name, kind, redirect from cards order by ord")
+        return sec
+
+    def breadcrumbs(self, sec: dict[str, Any]) -> list[dict[str, Any]]:
+        """Ancestors from the outermost down; a cycle in bad data stops the walk instead of hanging."""
+        crumbs: list[dict[str, Any]] = []
+        seen = {sec["slug"]}
+        parent = sec.get("parent")
+        while parent and parent not in seen:
+            seen.add(parent)
+            row = self.row("select slug, title, kind, parent from sections where slug=?", (parent,))
+            if row is None:
+                break
+            crumbs.append(row)
+            parent = row.get("parent")
+        return list(reversed(crumbs))
+
+    def sections_of(self, doc: str) -> list[dict[str, Any]]:
+        """Every section of one document in order, each with its depth for an indented table of contents."""
+        if not self.has_table("sections"):
+            return []
+        rows = self.rows("select slug, title, kind, chapter, parent, page from sections where doc=? order by ord",
+                         (doc,))
+        depth: dict[str, int] = {}
+        for r in rows:
+            r["depth"] = depth.get(r["parent"], -1) + 1 if r["parent"] else 0
+            depth[r["slug"]] = r["depth"]
+        return rows
+
+    def section_for_page(self, page: int) -> dict[str, Any] | None:
+        """The deepest rules section whose printed page range covers ``page`` (for "p. 18" references)."""
+        return self.row(
+            "select slug, title from sections where doc='rules' and page is not null and page<=? "
+            "and (coalesce(page_end, page)>=?) order by page desc, ord desc limit 1", (page, page)) \
+            or self.row("select slug, title from sections where doc='rules' and page is not null and page<=? "
+                        "order by page desc, ord desc limit 1", (page,))
+
+    # -- links ------------------------------------------------------------
+    def _links_by_source(self, keys: list[str]) -> dict[str, list[dict[str, Any]]]:
+        out: dict[str, list[dict[str, Any]]] = {}
+        if not keys or not self.has_table("refs"):
+            return out
+        for i in range(0, len(keys), 500):
+            chunk = keys[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            for r in self.rows(f"select * from refs where source_key in ({marks}) order by line", tuple(chunk)):
+                out.setdefault(r["source_key"], []).append(r)
+        return out
+
+    def backlinks(self, key: str, prefix: bool = False) -> list[dict[str, Any]]:
+        """Resolved references pointing at ``key`` (or, with ``prefix``, at anything inside it)."""
+        if not self.has_table("refs"):
+            return []
+        if prefix:
+            return self.rows(
+                "select distinct source_type, source_key, text, line, target_key from refs "
+                "where resolved and (target_key=? or target_key like ?) and source_key not like ? order by line",
+                (key, f"{key}#%", f"{key}#%"))
+        return self.rows("select distinct source_type, source_key, text, line, target_key from refs "
+                         "where resolved and target_key=? order by line", (key,))
+
+    def version_card(self, version_slug: str) -> str | None:
+        """The main Card Reference entry a previous version belongs to."""
+        if not self.has_table("previous_versions"):
+            return None
+        row = self.row("select card from previous_versions where slug=?", (version_slug,))
+        return row["card"] if row else None
+
+    def paragraph_section(self, key: str) -> str:
+        return key.split("#", 1)[0]
+
+    # -- index, FAQ, rulebook ---------------------------------------------
+    def index_terms(self) -> list[dict[str, Any]]:
+        if not self.has_table("index_terms"):
+            return []
+        return self.rows("select * from index_terms order by term collate nocase")
+
+    def faq_for_card_names(self) -> list[dict[str, Any]]:
+        """FAQ section 21: the cards with clarifications, in document order."""
+        if not self.has_table("faq_clarifications"):
+            return []
+        return self.rows("select card_name, card, count(*) as n, min(ord) as o, min(line) as line "
+                         "from faq_clarifications group by card_name order by line")
+
+    def faq_clarifications(self, card_name: str) -> list[dict[str, Any]]:
+        if not self.has_table("faq_clarifications"):
+            return []
+        return self.rows("select * from faq_clarifications where card_name=? order by ord", (card_name,))
+
+    def rulebook_cards(self) -> list[dict[str, Any]]:
+        if not self.has_table("rulebook_cards"):
+            return []
+        return self.rows("select * from rulebook_cards order by ord")

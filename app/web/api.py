@@ -1,0 +1,141 @@
+"""The JSON API: the same data as every page, plus replaying a posted scenario.
+
+Every error is a JSON object ``{status, code, message}`` (see ``errors.py``), so
+a client never has to parse an HTML error page.
+"""
+from __future__ import annotations
+
+import json
+
+import yaml
+from flask import Blueprint, jsonify, render_template, request
+
+from app.web import data, services
+from app.web import replay as rp
+from app.web.errors import ApiError
+from app.web.openapi import openapi_document
+
+api = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _limit(default: int = 10, cap: int = 100) -> int:
+    raw = request.args.get("limit", str(default))
+    try:
+        n = int(raw)
+    except ValueError:
+        raise ApiError(400, "bad_parameter", f"limit must be a whole number, got {raw!r}") from None
+    if not 1 <= n <= cap:
+        raise ApiError(400, "bad_parameter", f"limit must be between 1 and {cap}, got {n}")
+    return n
+
+
+def run_search(q: str, limit: int) -> dict:
+    """The search engineer's ``search(store, query, limit)``; its dict is returned unchanged."""
+    try:
+        from app.search.query import search
+    except ImportError as exc:
+        raise ApiError(503, "search_unavailable", f"search is not available in this build: {exc}") from None
+    return search(services().store, q, limit)
+
+
+@api.get("/")
+def index():
+    doc = openapi_document()
+    return render_template("api.html", doc=doc)
+
+
+@api.get("/openapi.json")
+def openapi():
+    return jsonify(openapi_document())
+
+
+@api.get("/search")
+def search():
+    q = request.args.get("q", "").strip()
+    if not q:
+        raise ApiError(400, "missing_query", "give a query as ?q=...")
+    if len(q) > 200:
+        raise ApiError(400, "query_too_long", "the query is limited to 200 characters")
+    return jsonify(run_search(q, _limit()))
+
+
+@api.get("/cards")
+def cards():
+    return jsonify(data.cards_view(services().store))
+
+
+@api.get("/cards/<slug>")
+def card(slug: str):
+    s = services()
+    return jsonify(data.card_view(s.store, s.renderer, slug, s.scenarios))
+
+
+@api.get("/sections")
+def sections():
+    doc = request.args.get("doc", "rules")
+    if doc not in data.DOC_TITLES:
+        raise ApiError(400, "bad_parameter", f"doc must be one of {', '.join(data.DOC_TITLES)}, got {doc!r}")
+    return jsonify(data.toc_view(services().store, doc))
+
+
+@api.get("/sections/<slug>")
+def section(slug: str):
+    s = services()
+    return jsonify(data.section_view(s.store, s.renderer, slug))
+
+
+@api.get("/index")
+def index_terms():
+    s = services()
+    return jsonify(data.index_view(s.store, s.renderer))
+
+
+@api.get("/faq")
+def faq():
+    s = services()
+    return jsonify(data.faq_view(s.store, s.renderer))
+
+
+@api.get("/adventures")
+def adventures():
+    s = services()
+    return jsonify(data.rulebook_view(s.store, s.renderer))
+
+
+@api.get("/scenarios")
+def scenarios():
+    return jsonify({"scenarios": services().scenarios.listing()})
+
+
+@api.get("/scenarios/<sid>")
+def scenario(sid: str):
+    try:
+        return jsonify(services().scenarios.replay(sid))
+    except rp.BadScenario as exc:
+        raise ApiError(422, "bad_scenario", str(exc), line=exc.line, step=exc.step) from None
+
+
+@api.post("/replay")
+def replay():
+    """Replay a posted scenario (YAML or JSON body) and return its log, steps and final state."""
+    text = request.get_data(as_text=True)
+    if not text.strip():
+        raise ApiError(400, "empty_body", "post a scenario as YAML or JSON in the request body")
+    if request.mimetype == "application/json":
+        try:
+            parsed = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ApiError(400, "bad_json", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
+                           line=exc.lineno) from None
+        if isinstance(parsed, dict) and set(parsed) == {"scenario"} and isinstance(parsed["scenario"], str):
+            text = parsed["scenario"]          # {"scenario": "<yaml text>"}
+        elif "\t" in text:                      # YAML rejects tabs that JSON allows: re-serialise
+            text = yaml.safe_dump(parsed, sort_keys=False, allow_unicode=True)
+    try:
+        scen = rp.load_text(text)
+        outcome = rp.replay(scen)
+    except rp.BadScenario as exc:
+        raise ApiError(400, "bad_scenario", f"request body: {exc}", line=exc.line, step=exc.step) from None
+    except rp.ReplayUnavailable as exc:
+        raise ApiError(503, "engine_unavailable", str(exc)) from None
+    return jsonify(outcome.as_dict())

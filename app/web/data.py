@@ -1,0 +1,248 @@
+"""What each page shows, assembled once for both the HTML page and its JSON twin.
+
+Pages and the API call the same functions, so ``/cards/feast`` and
+``/api/cards/feast`` can never disagree. Each function takes the read-only
+store and the renderer; the results carry both the corpus text and its safe
+HTML, plus the URLs of everything they link to.
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.corpus.model import slugify
+from app.corpus.text import plain
+from app.store.db import Store
+from app.web import replay as rp
+from app.web.definition_words import definition_words
+from app.web.render import INDEX_URL, Renderer, section_url, source_url
+
+DOC_TITLES = {"rules": "Complete Rules", "faq": "BGG FAQ", "adventures": "Adventures rulebook",
+              "german": "German dividers"}
+
+
+class NotFound(Exception):
+    """A slug or id that names nothing; ``nearest`` suggests what the user may have meant."""
+
+    def __init__(self, what: str, key: str, nearest: list[dict[str, str]] | None = None):
+        self.what, self.key, self.nearest = what, key, nearest or []
+        super().__init__(f"no {what} {key!r}")
+
+
+def _ruling_view(r: dict[str, Any], renderer: Renderer, skip_card: str | None) -> dict[str, Any]:
+    links = r.get("links", [])
+    anchor = r.get("anchor") or r["key"].split("#", 1)[1]
+    if r.get("version") and r.get("kind") == "note":
+        anchor = f"{r['version']}-{anchor}"
+    return {
+        "key": r["key"], "anchor": anchor, "number": r.get("number"), "printed": r.get("printed"),
+        "kind": r.get("kind"), "label": r.get("label"), "line": r.get("line"), "text": r["text"],
+        "html": renderer.html(r["text"], links, inline=True, skip_card=skip_card),
+        "links": [{"text": plain(x["text"]), "target_type": x.get("target_type"), "target_key": x.get("target_key"),
+                   "resolved": bool(x.get("resolved")), "url": u.url}
+                  for x, u in zip(links, renderer.links_for(links))],
+        "see_also": [{"text": u.text, "url": u.url} for u in renderer.unused_links(r["text"], links) if u.url],
+    }
+
+
+def _backlink_view(refs: list[dict[str, Any]], renderer: Renderer) -> list[dict[str, Any]]:
+    out, seen = [], set()
+    for ref in refs:
+        if ref["source_key"] in seen:
+            continue
+        seen.add(ref["source_key"])
+        out.append({"source_type": ref["source_type"], "source_key": ref["source_key"],
+                    "text": plain(ref["text"]), "line": ref["line"],
+                    "url": source_url(ref["source_type"], ref["source_key"], renderer.version_card)})
+    return out
+
+
+def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioIndex") -> dict[str, Any]:
+    card = store.card_detail(slug)
+    if card is None:
+        near = store.nearest_cards(slug.replace("-", " "))
+        raise NotFound("card", slug, [{"name": n, "url": f"/cards/{slugify(n)}"} for n in near])
+    view: dict[str, Any] = {k: v for k, v in card.items()
+                            if k not in ("rulings", "previous_versions", "faq", "referred_by", "rulebook",
+                                         "german_passages", "timing")}
+    view["url"] = f"/cards/{slug}"
+    view["rulings"] = [_ruling_view(r, renderer, slug) for r in card["rulings"]]
+    view["previous_versions"] = [
+        {"slug": v["slug"], "title": v["title"], "name": v["name"], "line": v["line"],
+         "rulings": [_ruling_view(r, renderer, slug) for r in v["rulings"]]}
+        for v in card["previous_versions"]]
+    view["faq"] = [{"label": f["label"], "text": f["text"], "key": f["key"], "line": f["line"], "ord": f["ord"],
+                    "html": renderer.html(f["text"], inline=True, skip_card=slug)} for f in card["faq"]]
+    view["rulebook"] = [{"name": b["name"], "kind": b["kind"], "text": b["text"], "line": b["line"],
+                         "html": renderer.html(b["text"], skip_card=slug)} for b in card["rulebook"]]
+    view["german_passages"] = [{"key": g["key"], "german_name": g["german_name"], "set": g["set"], "text": g["text"],
+                                "line": g["line"]} for g in card["german_passages"]]
+    view["timing"] = {"slug": card["timing"]["slug"], "title": card["timing"]["title"],
+                      "url": section_url("rules", card['timing']['slug'])} if card.get("timing") else None
+    view["referred_by"] = _backlink_view(card["referred_by"], renderer)
+    view["redirect_url"] = None
+    if card.get("redirect"):
+        target = store.find_card(plain(card["redirect"]))
+        view["redirect_url"] = f"/cards/{target['slug']}" if target else None
+    view["definition"] = definition_words(card["name"])
+    view["scenarios"] = scenarios.for_card(card["name"])
+    return view
+
+
+def section_view(store: Store, renderer: Renderer, slug: str) -> dict[str, Any]:
+    sec = store.section(slug)
+    if sec is None:
+        rows = store.rows("select slug, title, doc from sections") if store.has_table("sections") else []
+        import difflib
+        titles = {r["title"].lower(): r for r in rows}
+        near = difflib.get_close_matches(slug.replace("-", " "), list(titles), n=5, cutoff=0.5)
+        raise NotFound("section", slug, [{"name": titles[t]["title"], "url": section_url(titles[t]["doc"], titles[t]["slug"])}
+                                         for t in near])
+    doc = sec["doc"]
+    view = {k: sec[k] for k in ("slug", "doc", "kind", "title", "line", "chapter", "parent", "page", "page_end",
+                                "aliases")}
+    view["url"] = section_url(doc, slug)
+    view["doc_title"] = DOC_TITLES.get(sec["doc"], sec["doc"])
+    view["doc_url"] = {"rules": "/rules", "faq": "/faq", "adventures": "/adventures"}.get(sec["doc"], "/rules")
+    view["breadcrumbs"] = [{"slug": b["slug"], "title": b["title"], "url": section_url(doc, b['slug'])}
+                           for b in sec["breadcrumbs"]]
+    view["children"] = [{"slug": c["slug"], "title": c["title"], "kind": c["kind"], "url": section_url(doc, c['slug'])}
+                        for c in sec["children"]]
+    view["paragraphs"] = [
+        {"key": p["key"], "anchor": p.get("anchor") or f"p{p['ord']}", "number": p.get("number"),
+         "label": p.get("label"), "line": p["line"], "text": p["text"],
+         "html": renderer.html(p["text"], p["links"]),
+         "see_also": [{"text": u.text, "url": u.url} for u in renderer.unused_links(p["text"], p["links"]) if u.url]}
+        for p in sec["paragraphs"]]
+    view["referred_by"] = _backlink_view(sec["referred_by"], renderer)
+    view["previous"] = {"title": sec["previous"]["title"], "url": section_url(doc, sec['previous']['slug'])} \
+        if sec.get("previous") else None
+    view["next"] = {"title": sec["next"]["title"], "url": section_url(doc, sec['next']['slug'])} \
+        if sec.get("next") else None
+    view["cards"] = [{"name": c["name"], "url": f"/cards/{c['slug']}", "kind": c["kind"]}
+                     for c in sec.get("cards", [])]
+    view["index"] = index_view(store, renderer) if view["url"] == INDEX_URL else None
+    return view
+
+
+def toc_view(store: Store, doc: str) -> dict[str, Any]:
+    """One document's sections in order, with depth for indentation."""
+    return {"doc": doc, "title": DOC_TITLES.get(doc, doc),
+            "sections": [{"slug": s["slug"], "title": s["title"], "kind": s["kind"], "depth": s["depth"],
+                          "page": s["page"], "url": section_url(doc, s['slug'])} for s in store.sections_of(doc)]}
+
+
+def index_view(store: Store, renderer: Renderer) -> dict[str, Any]:
+    letters: dict[str, list[dict[str, Any]]] = {}
+    for t in store.index_terms():
+        first = plain(t["term"])[:1].upper()
+        letter = first if first.isalpha() else "#"
+        see = []
+        for target in t.get("see") or []:
+            card = store.find_card(plain(target))
+            see.append({"text": plain(target), "url": f"/cards/{card['slug']}" if card else
+                        f"{INDEX_URL}#{slugify(plain(target))}"})
+        letters.setdefault(letter, []).append({
+            "slug": t["slug"], "term": plain(t["term"]), "definition": t.get("definition"),
+            "pages": t.get("pages") or [], "main_pages": t.get("main_pages") or [], "see": see,
+            "links": [{"text": u.text, "url": u.url} for u in renderer.links_for(store.links_from(t["key"])) if u.url],
+        })
+    return {"letters": [{"letter": k, "terms": v} for k, v in sorted(letters.items())]}
+
+
+def faq_view(store: Store, renderer: Renderer) -> dict[str, Any]:
+    cards = []
+    for c in store.faq_for_card_names():
+        items = store.faq_clarifications(c["card_name"])
+        cards.append({"card_name": c["card_name"], "anchor": f"faq-{slugify(c['card_name'])}",
+                      "url": f"/cards/{c['card']}" if c["card"] else None,
+                      "clarifications": [{"label": f["label"], "text": f["text"], "line": f["line"], "key": f["key"],
+                                          "html": renderer.html(f["text"], inline=True)} for f in items]})
+    return {**toc_view(store, "faq"), "cards": cards}
+
+
+def rulebook_view(store: Store, renderer: Renderer) -> dict[str, Any]:
+    return {**toc_view(store, "adventures"),
+            "cards": [{"name": b["name"], "kind": b["kind"], "slug": b["slug"], "line": b["line"],
+                       "url": f"/cards/{b['card']}" if b.get("card") else None,
+                       "html": renderer.html(b["text"])} for b in store.rulebook_cards()]}
+
+
+def german_view(store: Store) -> dict[str, Any]:
+    rows = store.rows("select * from german_passages order by ord") if store.has_table("german_passages") else []
+    return {**toc_view(store, "german"),
+            "passages": [{"key": g["key"], "set": g["set"], "german_name": g["german_name"],
+                          "english_name": g.get("english_name"), "text": g["text"], "line": g["line"],
+                          "url": f"/cards/{g['card']}#{g['key']}" if g.get("card") else None} for g in rows]}
+
+
+def cards_view(store: Store) -> dict[str, Any]:
+    rows = store.rows("select slug, name, kind, [set], cost_coins, cost_potion, cost_debt, types from cards "
+                      "order by name collate nocase")
+    return {"cards": [{**r, "url": f"/cards/{r['slug']}"} for r in rows]}
+
+
+# ---------------------------------------------------------------------------- scenarios
+@dataclass
+class ScenarioIndex:
+    """Scenario files by id and the cards they demonstrate; replays memoised (files are read-only)."""
+
+    _by_card: dict[str, list[dict[str, Any]]] | None = None
+    _replays: dict[str, dict[str, Any]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def _index(self) -> dict[str, list[dict[str, Any]]]:
+        if self._by_card is None:
+            by_card: dict[str, list[dict[str, Any]]] = {}
+            for sid in rp.scenario_ids():
+                try:
+                    scen = rp.load_id(sid)
+                except (rp.BadScenario, rp.ReplayUnavailable):
+                    continue
+                if scen is None:
+                    continue
+                for r in scen.rulings:
+                    if "card" in r:
+                        by_card.setdefault(r["card"].lower(), []).append(
+                            {"id": sid, "title": scen.title, "ruling": r.get("ruling"), "url": f"/scenarios/{sid}"})
+            self._by_card = by_card
+        return self._by_card
+
+    def for_card(self, name: str) -> list[dict[str, Any]]:
+        merged: dict[str, dict[str, Any]] = {}
+        for hit in self._index().get(name.lower(), []):
+            m = merged.setdefault(hit["id"], {"id": hit["id"], "title": hit["title"], "url": hit["url"],
+                                              "rulings": []})
+            if hit["ruling"] is not None:
+                m["rulings"].append(hit["ruling"])
+        out = list(merged.values())
+        for m in out:
+            m["log"] = [e["text"] for e in self.replay(m["id"])["log"]]
+        return out
+
+    def listing(self) -> list[dict[str, Any]]:
+        out = []
+        for sid in rp.scenario_ids():
+            try:
+                scen = rp.load_id(sid)
+                out.append({"id": sid, "title": scen.title, "url": f"/scenarios/{sid}"})
+            except rp.BadScenario as exc:
+                out.append({"id": sid, "title": sid, "url": f"/scenarios/{sid}", "error": str(exc)})
+        return out
+
+    def replay(self, sid: str) -> dict[str, Any]:
+        hit = self._replays.get(sid)
+        if hit is not None:
+            return hit
+        scen = rp.load_id(sid)
+        if scen is None:
+            raise NotFound("scenario", sid, [{"name": s, "url": f"/scenarios/{s}"} for s in
+                                             __import__("difflib").get_close_matches(sid, rp.scenario_ids(), n=5)])
+        out = rp.replay(scen).as_dict()
+        out["id"] = sid
+        out["url"] = f"/scenarios/{sid}"
+        out["source"] = rp.scenario_path(sid).read_text(encoding="utf-8")
+        with self._lock:
+            self._replays[sid] = out
+        return out

@@ -1,0 +1,188 @@
+"""Corpus text -> safe HTML: markdown, then nh3, then links (cross-references and card names).
+
+The documents carry light markdown (``**bold**``, ``[X](#)`` links whose targets
+were lost in the PDF extraction). The references parser found where each of
+those points; here ``[X](#)`` becomes a real link when a resolved reference of
+the same text exists, and stays plain text otherwise, so a broken target is
+never presented as a working link. Everything passes through nh3 before any
+link we build is added, so text from the corpus can never inject markup.
+
+Rendering is pure and the store is read-only, so results are memoised: a card
+page is mostly cache hits after the first view.
+"""
+from __future__ import annotations
+
+import html
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+import markdown
+import nh3
+
+from app.corpus.text import plain
+
+ALLOWED_TAGS = {"p", "a", "strong", "em", "ul", "ol", "li", "code", "br", "blockquote", "span"}
+ALLOWED_ATTRIBUTES = {"a": {"href", "class", "title"}, "span": {"class"}}
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\(#?\)")
+_TAG_SPLIT = re.compile(r"(<[^>]*>)")
+_APOS = "(?:'|’|&#x27;|&#39;)"
+# The index of terms is chapter VIII of the Complete Rules; search links there too.
+INDEX_URL = "/rules/viii-index"
+SECTION_PREFIX = {"rules": "/rules", "faq": "/faq", "adventures": "/adventures", "german": "/german"}
+
+
+def section_url(doc: str, slug: str) -> str:
+    """A section's page: rules under /rules, the other documents under their own name (as search links)."""
+    return f"{SECTION_PREFIX.get(doc, '/rules')}/{slug}"
+
+
+def target_url(target_type: str | None, target_key: str | None, version_card: dict[str, str] | None = None) -> str | None:
+    """Where a reference target lives on the site; None for a target we cannot place."""
+    if not target_type or not target_key:
+        return None
+    base, _, anchor = target_key.partition("#")
+    frag = f"#{anchor}" if anchor else ""
+    if target_type == "card":
+        return f"/cards/{base}{frag}"
+    if target_type == "ruling":
+        card = (version_card or {}).get(base, base)
+        if card != base and anchor.startswith("n"):
+            frag = f"#{base}-{anchor}"
+        return f"/cards/{card}{frag}"
+    if target_type in ("section", "paragraph"):
+        return f"/rules/{base}{frag}"
+    if target_type == "index_term":
+        return f"{INDEX_URL}#{base}"
+    if target_type == "page":
+        return f"/rules/page/{base}" if base.isdigit() else None
+    return None
+
+
+def source_url(source_type: str | None, source_key: str, version_card: dict[str, str] | None = None) -> str:
+    """Where the object that prints a reference lives (for "referred to by" lists)."""
+    base, _, anchor = source_key.partition("#")
+    frag = f"#{anchor}" if anchor else ""
+    if source_type == "ruling":
+        card = (version_card or {}).get(base, base)
+        if card != base and anchor.startswith("n"):
+            frag = f"#{base}-{anchor}"
+        return f"/cards/{card}{frag}"
+    if source_type == "index_term":
+        return f"{INDEX_URL}#{base}"
+    if source_type == "faq":
+        return f"/faq#{source_key}"
+    return f"/rules/{base}{frag}"
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    url: str | None
+
+
+class Renderer:
+    """Renders corpus text for one store; holds the card-name matcher and a bounded memo."""
+
+    def __init__(self, card_names: Iterable[tuple[str, str]], version_card: dict[str, str] | None = None,
+                 cache_size: int = 20000):
+        self.version_card = dict(version_card or {})
+        names = sorted({n for _, n in card_names if n and len(n) > 2}, key=len, reverse=True)
+        self._slug_by_name = {self._norm(n): s for s, n in card_names if n}
+        if names:
+            alts = "|".join(re.escape(html.escape(n, quote=False)).replace("’", _APOS).replace("'", _APOS)
+                            for n in names)
+            self._names_re: re.Pattern[str] | None = re.compile(rf"(?<![\w/-])(?:{alts})(?![\w-])")
+        else:
+            self._names_re = None
+        self._md = markdown.Markdown()
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[tuple, str] = OrderedDict()
+        self._cache_size = cache_size
+
+    @staticmethod
+    def _norm(name: str) -> str:
+        return html.unescape(name).replace("’", "'").lower()
+
+    # -- public -------------------------------------------------------------
+    def links_for(self, refs: list[dict[str, Any]]) -> list[Link]:
+        return [Link(plain(r["text"]), target_url(r.get("target_type"), r.get("target_key"), self.version_card)
+                     if r.get("resolved") else None) for r in refs]
+
+    def html(self, text: str | None, refs: list[dict[str, Any]] | None = None, inline: bool = False,
+             skip_card: str | None = None) -> str:
+        """Safe HTML for one corpus text; ``refs`` are the references printed in it."""
+        if not text:
+            return ""
+        links = tuple(self.links_for(refs or []))
+        key = (text, links, inline, skip_card)
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        out = self._render(text, links, inline, skip_card)
+        with self._lock:
+            self._cache[key] = out
+            if len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+        return out
+
+    def unused_links(self, text: str | None, refs: list[dict[str, Any]]) -> list[Link]:
+        """References not shown inline (printed as plain text), to list beside the text."""
+        inline = {plain(m.group(1)).lower() for m in _MD_LINK.finditer(text or "")}
+        out = []
+        for link in self.links_for(refs):
+            low = link.text.lower()
+            if not any(i and (i in low or low in i) for i in inline):
+                out.append(link)
+        return out
+
+    # -- internals ----------------------------------------------------------
+    def _render(self, text: str, links: tuple[Link, ...], inline: bool, skip_card: str | None) -> str:
+        def sub_link(m: re.Match[str]) -> str:
+            label = m.group(1)
+            low = plain(label).lower()
+            url = None
+            for link in links:
+                lt = link.text.lower()
+                if link.url and low and (low in lt or lt in low):
+                    url = link.url
+                    break
+            if url is None:
+                return label
+            return f"[{label}]({url})"
+
+        src = _MD_LINK.sub(sub_link, text)
+        with self._lock:
+            self._md.reset()
+            rendered = self._md.convert(src)
+        clean = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES, link_rel=None,
+                          url_schemes={"http", "https", "mailto"})
+        clean = self._link_card_names(clean, skip_card)
+        if inline and clean.startswith("<p>") and clean.endswith("</p>") and clean.count("<p>") == 1:
+            clean = clean[3:-4]
+        return clean
+
+    def _link_card_names(self, fragment: str, skip_card: str | None) -> str:
+        if self._names_re is None:
+            return fragment
+        parts = _TAG_SPLIT.split(fragment)
+        depth = 0
+        for i, part in enumerate(parts):
+            if part.startswith("<"):
+                if part.startswith("<a"):
+                    depth += 1
+                elif part.startswith("</a"):
+                    depth = max(0, depth - 1)
+                continue
+            if depth or not part:
+                continue
+            parts[i] = self._names_re.sub(lambda m: self._card_anchor(m, skip_card), part)
+        return "".join(parts)
+
+    def _card_anchor(self, m: re.Match[str], skip_card: str | None) -> str:
+        slug = self._slug_by_name.get(self._norm(m.group(0)))
+        if slug is None or slug == skip_card:
+            return m.group(0)
+        return f'<a class="card-link" href="/cards/{slug}">{m.group(0)}</a>'

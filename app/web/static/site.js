@@ -1,0 +1,79 @@
+// Results as you type: fetch /api/search and render the same grouping as the server page.
+// Without JavaScript the search box is a plain GET form, so this only adds speed.
+(function () {
+  "use strict";
+  var form = document.querySelector("form[data-live]");
+  var out = document.getElementById("results");
+  if (!form || !out || !window.fetch) return;
+  var input = form.querySelector("input[name=q]");
+  var timer = null, seq = 0;
+
+  function esc(s) {
+    return String(s == null ? "" : s).replace(/[&<>"']/g, function (c) {
+      return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
+    });
+  }
+  // Snippets arrive with <mark> around matches and everything else escaped by the server.
+  function snippet(s) {
+    return esc(s).replace(/&lt;mark&gt;/g, "<mark>").replace(/&lt;\/mark&gt;/g, "</mark>")
+      .replace(/&amp;(amp|lt|gt|quot|#39|#x27);/g, "&$1;");
+  }
+  function render(res) {
+    var html = [];
+    if (res.cards && res.cards.length) {
+      html.push('<p class="small recognised">Recognised: ' + res.cards.map(function (c) {
+        return '<a href="/cards/' + esc(c.slug) + '">' + esc(c.name) + "</a>" +
+          (c.how !== "exact" ? ' <span class="how">(' + esc(c.how) + " match for “" + esc(c.matched) + "”)</span>" : "");
+      }).join(", ") + "</p>");
+    }
+    if (!res.results || !res.results.length) {
+      html.push('<p class="empty">No results' + (res.reason ? ": " + esc(res.reason) : "") + ".</p>");
+    }
+    (res.groups || []).forEach(function (g) {
+      html.push('<section class="group"><h2><a href="' + esc(g.url) + '">' + esc(g.title) + "</a></h2>");
+      res.results.forEach(function (item) {
+        if (g.ranks.indexOf(item.rank) < 0) return;
+        if (item.facts) {
+          var f = item.facts;
+          html.push('<div class="cardhit"><p><strong><a href="/cards/' + esc(item.card) + '">' + esc(f.name) +
+            "</a></strong> · " + esc((f.types || []).join(" – ")) + " · " + esc(f.set) +
+            (f.german_name ? ' · <span lang="de">' + esc(f.german_name) + "</span>" : "") + "</p>" +
+            (f.text ? '<p class="cardtext">' + esc(f.text) + "</p>" : "") + "</div>");
+        }
+        html.push('<div class="hit"><a class="hittitle" href="' + esc(item.url) + '"><span class="kind">' +
+          esc(String(item.kind).replace(/_/g, " ")) + "</span> " + esc(item.title) + '</a><p class="snippet">' +
+          snippet(item.snippet) + "</p></div>");
+      });
+      html.push("</section>");
+    });
+    out.innerHTML = html.join("");
+  }
+  function run() {
+    var q = input.value.trim();
+    var mine = ++seq;
+    if (!q) { return; }
+    fetch("/api/search?limit=20&q=" + encodeURIComponent(q), { headers: { Accept: "application/json" } })
+      .then(function (r) { return r.json(); })
+      .then(function (res) {
+        if (mine !== seq) return;               // a newer keystroke won
+        if (res.status && res.code) { out.innerHTML = '<p class="error">' + esc(res.message) + "</p>"; return; }
+        render(res);
+        history.replaceState(null, "", "/search?q=" + encodeURIComponent(q));
+      })
+      .catch(function () { /* keep the previous results; the form still works */ });
+  }
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(run, 150);
+  });
+})();
+
+// Sandbox: "Share link" copies the URL when the clipboard is available.
+(function () {
+  var share = document.getElementById("share");
+  if (!share || !navigator.clipboard) return;
+  share.addEventListener("click", function (ev) {
+    ev.preventDefault();
+    navigator.clipboard.writeText(share.href).then(function () { share.textContent = "Link copied"; });
+  });
+})();
