@@ -63,12 +63,19 @@ class ConceptIndex:
         if key:
             self.by_stems.setdefault(key, []).append((phrase, target))
 
-    def match(self, text: str) -> list[Concept]:
-        """Concepts whose whole stemmed phrase appears, contiguous, in the text; longest first."""
+    def match(self, text: str, specific_only: bool = False) -> list[Concept]:
+        """Concepts whose whole stemmed phrase appears, contiguous, in the text; longest first.
+
+        A one-word concept ("trash", "supply") only counts when the question is about little
+        else: in "market square trashing from the supply" the words describe a ruling, they
+        do not ask for the chapter on trashing. ``specific_only`` (cards were named) keeps
+        only multi-word concepts.
+        """
         seq = stems(text)[:200]
+        single_ok = not specific_only and len(seq) <= 2
         found: dict[str, list[str]] = {}
         used = [False] * len(seq)
-        for n in range(min(self.max_len, len(seq)), 0, -1):
+        for n in range(min(self.max_len, len(seq)), 0 if single_ok else 1, -1):
             for i in range(len(seq) - n + 1):
                 if any(used[i:i + n]):
                     continue

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whoosh import index
+from whoosh import index, scoring
+from whoosh.analysis import STOP_WORDS
 from whoosh.query import And, Or, Term
 
 from app.corpus.text import plain
@@ -35,8 +36,25 @@ MAX_LIMIT = 100
 _CARD_BOOST = {"exact": 4.0, "plural": 3.5, "german": 3.5, "abbreviation": 3.5, "fuzzy": 2.5}
 _WEAK_BOOST = 0.8
 _ALL_CARDS_BOOST = 6.0
-_CONCEPT_BOOST = 3.0
+# 'key' and 'parent' are ID fields: a match scores its boost as is, while a BM25 word match
+# scores about 5-15, so these boosts are on that scale.
+_CONCEPT_BOOST = 12.0
+_CARD_KEY_BOOST = 10.0
+# Question words that say nothing about which rule is meant (the index keeps them).
+_QUESTION_WORDS = frozenset(
+    "how what why who whom whose which where does do did doing happen happens happened work works "
+    "working i me my mine we our ok okay please question rule rules ruling rulings".split()
+)
 _FIRST_RULINGS = 3
+# Words in more than this share of documents ("card", "play") add little to the ranking but walking
+# their postings is most of a query's cost; they are dropped unless nothing rarer is left.
+_MAX_DF_SHARE = 0.15
+_MIN_TERMS = 3
+# BM25F, except that a document naming many cards is not penalised for it in the cards field.
+_WEIGHTING = scoring.BM25F(cards_B=0.0)
+
+
+_QUERY_STOP = frozenset(STOP_WORDS) | _QUESTION_WORDS
 
 
 @dataclass
@@ -52,9 +70,20 @@ class _Engine:
     def searcher(self):
         s = getattr(self.local, "searcher", None)
         if s is None:
-            s = self.ix.searcher()
+            s = self.ix.searcher(weighting=_WEIGHTING)
             self.local.searcher = s
         return s
+
+    def selective(self, stems: list[str]) -> list[str]:
+        """The query's words minus the very common ones (keeping the rarest few if all are common)."""
+        s = self.searcher()
+        limit = s.doc_count() * _MAX_DF_SHARE
+        dfs = {t: s.doc_frequency("text", t) for t in stems}
+        kept = [t for t in stems if 0 < dfs[t] <= limit]
+        if len(kept) < _MIN_TERMS:
+            common = sorted((t for t in stems if dfs[t] > limit), key=dfs.get)
+            kept += common[: _MIN_TERMS - len(kept)]
+        return [t for t in stems if t in kept]
 
 
 _ENGINES: dict[str, _Engine] = {}
@@ -75,7 +104,7 @@ def engine_for(store: Store) -> _Engine:
                     ix=index.open_dir(key),
                     names=name_index_from_store(store, load_vocabulary(search_dir)),
                     concepts=ConceptIndex(store),
-                    analyzer=text_analyzer(),
+                    analyzer=text_analyzer(stoplist=_QUERY_STOP),
                 )
                 _ENGINES[key] = eng
     return eng
@@ -113,8 +142,8 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     cards = eng.names.recognize(text)
     strong = [c for c in cards if not c.weak]
     rest = _remove_spans(text, strong)
-    concepts = eng.concepts.match(rest)
-    stems = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
+    concepts = eng.concepts.match(rest, specific_only=bool(cards))
+    stems = eng.selective(list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40])
     out["cards"] = [c.to_dict() for c in cards]
     out["concepts"] = [c.to_dict() for c in concepts]
 
@@ -166,13 +195,12 @@ def _build_query(cards: list[Recognized], strong: list[Recognized], concepts: li
                  stems: list[str], rest: str):
     parts = []
     for s in stems:
-        parts += [Term("title", s), Term("body", s)]
-    for word in {w.lower() for w in rest.split() if len(w) > 2}:
-        parts.append(Term("names", word.strip("?!.,;:\"'()")))
+        parts.append(Term("text", s))
     for c in cards:
         boost = _WEAK_BOOST if c.weak else _CARD_BOOST[c.how]
-        parts += [Term("cards", c.slug, boost=boost), Term("key", c.slug, boost=boost),
-                  Term("parent", c.slug, boost=boost / 2)]
+        parts += [Term("cards", c.slug, boost=boost), Term("parent", c.slug, boost=boost / 2)]
+        if not stems:
+            parts.append(Term("key", c.slug, boost=_CARD_KEY_BOOST * boost / _CARD_BOOST["exact"]))
     slugs = list(dict.fromkeys(c.slug for c in strong))
     if len(slugs) >= 2:
         parts.append(And([Term("cards", s) for s in slugs], boost=_ALL_CARDS_BOOST))

@@ -1,0 +1,95 @@
+"""Scoring search against the team's relevance set (``bench/relevance_set.yaml``).
+
+Shared by ``bench/relevance.py`` (prints the figures) and the test that fails
+when recall@3 drops below 0.9, so both measure the same thing the same way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from app import config
+from app.store.db import Store
+
+RELEVANCE_SET = config.PROJECT_ROOT / "bench" / "relevance_set.yaml"
+
+
+@dataclass
+class Question:
+    q: str
+    category: str
+    expect: list[str]
+    line: int = 0
+
+
+@dataclass
+class Outcome:
+    question: Question
+    rank: int | None            # 1-based rank of the first expected hit, None if not in the results
+    top: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Scores:
+    outcomes: list[Outcome]
+
+    def recall_at(self, k: int, category: str | None = None) -> float:
+        os_ = [o for o in self.outcomes if category is None or o.question.category == category]
+        return sum(1 for o in os_ if o.rank is not None and o.rank <= k) / len(os_) if os_ else 0.0
+
+    def mrr(self, category: str | None = None) -> float:
+        os_ = [o for o in self.outcomes if category is None or o.question.category == category]
+        return sum(1 / o.rank for o in os_ if o.rank) / len(os_) if os_ else 0.0
+
+    @property
+    def categories(self) -> list[str]:
+        return list(dict.fromkeys(o.question.category for o in self.outcomes))
+
+
+def load_relevance_set(path: Path | None = None) -> list[Question]:
+    """Questions in file order; a malformed entry raises ValueError naming file and entry."""
+    path = path or RELEVANCE_SET
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: expected a list of questions")
+    out = []
+    for i, item in enumerate(data, start=1):
+        if not isinstance(item, dict) or not isinstance(item.get("q"), str) or not item.get("expect"):
+            raise ValueError(f"{path}: entry {i} needs 'q' (text) and 'expect' (list of store keys): {item!r}")
+        out.append(Question(item["q"], item.get("category", "other"), list(item["expect"]), i))
+    return out
+
+
+def matches(hit: dict, target: str) -> bool:
+    """A hit answers a target when it is the target, one of that section's paragraphs, or
+    (target ``german:<card>``) a German divider passage of that card."""
+    if target.startswith("german:"):
+        return hit.get("kind") == "German" and hit.get("card") == target.split(":", 1)[1]
+    return hit["key"] == target or hit["key"].startswith(target + "#p")
+
+
+def evaluate(store: Store, questions: list[Question], depth: int = 10) -> Scores:
+    from app.search.query import search
+
+    outcomes = []
+    for q in questions:
+        hits = search(store, q.q, depth)["results"]
+        rank = next((i for i, h in enumerate(hits, start=1) if any(matches(h, t) for t in q.expect)), None)
+        outcomes.append(Outcome(q, rank, [h["key"] for h in hits[:3]]))
+    return Scores(outcomes)
+
+
+def missing_targets(store: Store, questions: list[Question]) -> list[tuple[str, str]]:
+    """(question, key) pairs whose expected key is not in the store: a stale set, not a search failure."""
+    known: set[str] = set()
+    for table in ("sections", "paragraphs", "cards", "rulings", "faq_clarifications", "german_passages",
+                  "rulebook_cards", "previous_versions"):
+        if store.has_table(table):
+            known |= {r["key"] for r in store.rows(f"select key from [{table}]")}
+    if store.has_table("index_terms"):
+        known |= {f"index:{r['slug']}" for r in store.rows("select slug from index_terms")}
+    if store.has_table("german_passages"):
+        known |= {f"german:{r['card']}" for r in store.rows("select distinct card from german_passages where card is not null")}
+    return [(q.q, k) for q in questions for k in q.expect if k not in known]

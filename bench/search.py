@@ -1,0 +1,102 @@
+"""Query latency of search over the relevance set, next to a plain SQLite FTS5 query over the same documents.
+
+    python3 bench/search.py            # uses the built index (rulings build)
+    python3 bench/search.py --build    # builds a fresh store + index into a temp dir first
+
+Both sides run in-process, warmed up, each question repeated ``--repeat`` times.
+The FTS5 side is the baseline a hand-rolled search would be: the same documents
+(title + body, Porter-stemmed by FTS5's tokenizer), the question's words OR-ed,
+ranked by bm25, top ``--limit`` keys fetched. Ours additionally recognises
+cards and concepts, re-ranks and builds highlighted snippets.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import sqlite3
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.search.documents import iter_documents  # noqa: E402
+from app.search.evaluate import load_relevance_set  # noqa: E402
+from app.search.query import search  # noqa: E402
+from app.store.db import Store  # noqa: E402
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def open_store(build: bool) -> Store:
+    if not build:
+        return Store()
+    import tempfile
+
+    from app.store.build import build as build_store
+
+    tmp = Path(tempfile.mkdtemp(prefix="rulings-bench-"))
+    return Store(build_store(force=True, index_dir=tmp).db_path)
+
+
+def fts5_index(store: Store) -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:")
+    conn.execute("create virtual table docs using fts5(key unindexed, text, tokenize='porter unicode61 remove_diacritics 2')")
+    conn.executemany("insert into docs(key, text) values (?, ?)",
+                     ((d.key, f"{d.title} {d.body}") for d in iter_documents(store, lambda _t: [])))
+    conn.commit()
+    return conn
+
+
+def fts5_query(conn: sqlite3.Connection, q: str, limit: int) -> list[str]:
+    words = _WORD.findall(q)
+    if not words:
+        return []
+    match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+    return [r[0] for r in conn.execute("select key from docs where docs match ? order by rank limit ?", (match, limit))]
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p50 = statistics.median(ordered)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return p50, p95
+
+
+def timed(fn, queries: list[str], repeat: int) -> list[float]:
+    out = []
+    for _ in range(repeat):
+        for q in queries:
+            t = time.perf_counter()
+            fn(q)
+            out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", action="store_true")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--limit", type=int, default=10)
+    args = ap.parse_args(argv)
+    store = open_store(args.build)
+    queries = [q.q for q in load_relevance_set()]
+    conn = fts5_index(store)
+    for q in queries:                      # warm-up: open the index, fill caches
+        search(store, q, args.limit)
+        fts5_query(conn, q, args.limit)
+    ours = timed(lambda q: search(store, q, args.limit), queries, args.repeat)
+    base = timed(lambda q: fts5_query(conn, q, args.limit), queries, args.repeat)
+    o50, o95 = percentiles(ours)
+    b50, b95 = percentiles(base)
+    print(f"queries: {len(queries)} x {args.repeat}, limit {args.limit}")
+    print(f"search (whoosh): p50 {o50:.2f} ms  p95 {o95:.2f} ms")
+    print(f"sqlite FTS5:     p50 {b50:.2f} ms  p95 {b95:.2f} ms")
+    print(f"ratio search/FTS5: p50 {o50 / b50:.1f}x  p95 {o95 / b95:.1f}x")
+    print(f"target p50 <= 5 ms: {'met' if o50 <= 5 else 'NOT met'}; within 3x of FTS5: {'met' if o50 <= 3 * b50 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
