@@ -37,6 +37,7 @@ class Card:
     zone: str = "supply"
     stamp: int = 0
     set_aside_by: int | None = None   # source card id when set aside
+    game: Any = field(default=None, repr=False)   # the Game it belongs to: its costs can change (costs.py)
 
     @property
     def facts(self) -> CardFacts:
@@ -44,6 +45,10 @@ class Card:
 
     @property
     def cost(self) -> int:
+        """The coin cost now, for all purposes: printed, changed by its game's cost modifiers (costs.py)."""
+        if self.game is not None:
+            from app.engine.costs import cost_of
+            return cost_of(self.game, self)
         return self.facts.cost_coins
 
     def is_type(self, t: str) -> bool:
@@ -143,11 +148,12 @@ class Game:
         self._next_id = 1
         self.log = None      # narrate.Log, set by the runner
         self.decider = None  # decisions.Decider
+        self.cost_modifiers: list = []                 # costs.CostModifier: cost changes in effect (costs.py)
 
     # ---- construction -------------------------------------------------
     def new_card(self, name: str, owner: int | None, zone: str) -> Card:
         card_facts(name)  # fail early on unknown names
-        c = Card(self._next_id, name, owner, zone)
+        c = Card(self._next_id, name, owner, zone, game=self)
         self._next_id += 1
         return c
 
