@@ -93,4 +93,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages)
     app.register_blueprint(api)
     register_error_handlers(app)
+    from app.store.swap import init_swap; from app.web.health import health; from app.web.security import init_security
+    app.register_blueprint(health); init_swap(app); init_security(app)  # production serving (issue #7)
     return app

@@ -107,10 +107,10 @@ def scenarios():
     return jsonify({"scenarios": services().scenarios.listing()})
 
 
-@api.get("/scenarios/<sid>")
-def scenario(sid: str):
+@api.get("/scenarios/<id>")
+def scenario(id: str):  # noqa: A002 - the path parameter is named as in the OpenAPI document
     try:
-        return jsonify(services().scenarios.replay(sid))
+        return jsonify(services().scenarios.replay(id))
     except rp.BadScenario as exc:
         raise ApiError(422, "bad_scenario", str(exc), line=exc.line, step=exc.step) from None
 

@@ -1,0 +1,323 @@
+"""``init_security(app)``: what every request and response goes through in production.
+
+* Limits (``limits.py``) are checked before a view runs, so an oversized query,
+  URL, slug, body or scenario costs a few microseconds and gets its own clear
+  error instead of tying up a worker; a replay additionally runs under a
+  wall-clock deadline.
+* Every response carries a Content-Security-Policy and the usual security
+  headers; pages never need inline script or style, so the policy allows none.
+* Successful GETs get an ETag and answer ``If-None-Match`` with 304, and text
+  responses are gzip-compressed when the client accepts it. The store only
+  changes on a rebuild, so pages may be cached briefly and revalidated cheaply.
+* Debug mode stays off outside development, and errors never show a traceback
+  (the web app's error handlers render ``{status, code, message}``; the 413/414
+  raised by Werkzeug itself are rendered here in the same shape).
+
+Hand-written rather than a library (flask-talisman, flask-compress): the whole
+policy is a few dozen lines that the tests read against, without a dependency.
+"""
+from __future__ import annotations
+
+import functools
+import gzip
+import hashlib
+import json
+import os
+import sys
+import time
+from typing import Any, Callable
+
+import yaml
+from flask import Flask, Response, jsonify, render_template, request
+
+from app.web import limits
+from app.web.errors import ApiError
+from app.web.limits import Limit, LimitExceeded
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+])
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+}
+HSTS = "max-age=31536000; includeSubDomains"
+
+# How long browsers and proxies may reuse a response before revalidating its ETag.
+STATIC_MAX_AGE = 24 * 3600
+PAGE_MAX_AGE = 60
+# Compress text responses at least this big (smaller ones gain nothing).
+GZIP_MIN_BYTES = 500
+GZIP_LEVEL = 6
+_COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/yaml", "image/svg+xml")
+_MAX_PASSTHROUGH_BYTES = 1 << 20
+
+# Endpoints whose query string carries a search query in ``q``.
+SEARCH_ENDPOINTS = {"api.search", "pages.home"}
+# Endpoints that replay a scenario posted in the body.
+SCENARIO_BODY_ENDPOINTS = {"api.replay"}
+# Endpoints that run the engine: each runs under the replay deadline.
+REPLAY_ENDPOINTS = ("api.replay", "api.scenario", "pages.scenario", "pages.try_page", "pages.try_post")
+
+
+def development(app: Flask) -> bool:
+    """Development mode is asked for explicitly; anything else is production."""
+    return bool(app.config.get("DEVELOPMENT")) or os.environ.get("RULINGS_ENV") == "development"
+
+
+def init_security(app: Flask) -> None:
+    """Install limits, headers, caching and compression on ``app``; call once, last in ``create_app``."""
+    app.config["MAX_CONTENT_LENGTH"] = limits.BODY_BYTES.value
+    if not development(app):
+        app.debug = False
+        app.config["DEBUG"] = False
+    app.before_request(check_request_limits)
+    app.after_request(finish_response)
+    app.register_error_handler(413, _too_large)
+    app.register_error_handler(414, _url_too_long)
+    for endpoint in REPLAY_ENDPOINTS:
+        view = app.view_functions.get(endpoint)
+        if view is not None and not getattr(view, "_with_deadline", False):
+            app.view_functions[endpoint] = with_deadline(view, limits.REPLAY_SECONDS.value)
+
+
+# ------------------------------------------------------------------ limits
+def _api_error(exc: LimitExceeded) -> ApiError:
+    return ApiError(exc.status, exc.code, exc.message, limit=exc.limit.value)
+
+
+def check_request_limits() -> None:
+    """Refuse requests over a limit before any view or store work happens."""
+    try:
+        limits.URL_CHARS.check(len(request.full_path))
+        if request.content_length is not None:
+            limits.BODY_BYTES.check(request.content_length)
+        for value in (request.view_args or {}).values():
+            if isinstance(value, str):
+                limits.SLUG_CHARS.check(len(value))
+        if request.endpoint in SEARCH_ENDPOINTS:
+            limits.QUERY_CHARS.check(len(request.args.get("q", "").strip()))
+        if request.endpoint in SCENARIO_BODY_ENDPOINTS and request.method == "POST":
+            if request.content_length is not None:
+                limits.SCENARIO_BYTES.check(request.content_length)
+            check_scenario_body(request.get_data(), request.mimetype)
+    except LimitExceeded as exc:
+        raise _api_error(exc) from None
+
+
+def check_scenario_body(data: bytes, mimetype: str) -> None:
+    """Bound a posted scenario's size, values, nesting, steps and step budget before the engine sees it.
+
+    Text that does not parse is left to the replay view, whose error names the line.
+    """
+    limits.SCENARIO_BYTES.check(len(data))
+    text = data.decode("utf-8", "replace")
+    if mimetype == "application/json":
+        try:
+            obj = json.loads(text)
+        except RecursionError:
+            raise LimitExceeded(limits.SCENARIO_DEPTH, detail="JSON nested deeper than the parser allows") from None
+        except ValueError:
+            return
+        if isinstance(obj, dict) and set(obj) == {"scenario"} and isinstance(obj["scenario"], str):
+            text = obj["scenario"]
+        else:
+            _check_tree(obj)
+            _check_steps(obj)
+            return
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise LimitExceeded(limits.SCENARIO_DEPTH, detail="YAML nested deeper than the parser allows") from None
+    except yaml.YAMLError:
+        return
+    if node is None:
+        return
+    _check_nodes(node)
+    if isinstance(node, yaml.MappingNode):
+        top: dict[str, Any] = {}
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value in ("steps", "step_limit"):
+                top[k.value] = v
+        steps = top.get("steps")
+        if isinstance(steps, yaml.SequenceNode):
+            limits.REPLAY_STEPS.check(len(steps.value))
+        step_limit = top.get("step_limit")
+        if isinstance(step_limit, yaml.ScalarNode):
+            _check_step_limit(step_limit.value)
+
+
+def _check_nodes(root: yaml.Node) -> None:
+    """Count values with aliases expanded, as a consumer walking the document would meet them."""
+    budget = limits.SCENARIO_NODES.value
+    count = 0
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > budget:
+            raise LimitExceeded(limits.SCENARIO_NODES, detail="aliases count each time they are used; "
+                                                              f"stopped counting at {budget + 1}")
+        limits.SCENARIO_DEPTH.check(depth)
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+
+
+def _check_tree(obj: Any) -> None:
+    budget = limits.SCENARIO_NODES.value
+    count = 0
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if count > budget:
+            raise LimitExceeded(limits.SCENARIO_NODES, detail=f"stopped counting at {budget + 1}")
+        limits.SCENARIO_DEPTH.check(depth)
+        if isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+
+
+def _check_steps(obj: Any) -> None:
+    if not isinstance(obj, dict):
+        return
+    if isinstance(obj.get("steps"), list):
+        limits.REPLAY_STEPS.check(len(obj["steps"]))
+    if "step_limit" in obj:
+        _check_step_limit(obj["step_limit"])
+
+
+def _check_step_limit(raw: Any) -> None:
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        return  # not a number: the scenario loader says so, naming the line
+    limits.ENGINE_STEPS.check(value)
+
+
+class ReplayTimeout(BaseException):
+    """Raised inside a replay that ran past its deadline.
+
+    A BaseException so that no ``except Exception`` in the engine can swallow it.
+    """
+
+
+def with_deadline(view: Callable[..., Any], seconds: float) -> Callable[..., Any]:
+    """Run ``view`` with a wall-clock deadline, enforced from a profile hook.
+
+    A profile hook works in any thread (the development server is threaded,
+    gunicorn's sync workers are not) and can stop pure-Python loops that no
+    timer signal could reach safely; it is installed only for the replay views.
+    """
+
+    @functools.wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        deadline = time.monotonic() + seconds
+        events = 0
+
+        def hook(frame, event, arg):  # noqa: ARG001 - the profile hook signature
+            nonlocal events
+            events += 1
+            if events & 0xFF == 0 and time.monotonic() > deadline:
+                raise ReplayTimeout()
+
+        previous = sys.getprofile()
+        sys.setprofile(hook)
+        try:
+            return view(*args, **kwargs)
+        except ReplayTimeout:
+            raise _api_error(LimitExceeded(limits.REPLAY_SECONDS)) from None
+        finally:
+            sys.setprofile(previous)
+
+    wrapped._with_deadline = True  # type: ignore[attr-defined]
+    return wrapped
+
+
+def _error_response(limit: Limit, actual: int | None = None) -> Response | tuple[str, int]:
+    """413/414 raised by Werkzeug itself, in the app's error shapes (JSON under /api, a page elsewhere)."""
+    message = limit.message(actual)
+    if request.path == "/api" or request.path.startswith("/api/"):
+        resp = jsonify({"status": limit.status, "code": limit.code, "message": message, "limit": limit.value})
+        resp.status_code = limit.status
+        return resp
+    return render_template("error.html", status=limit.status, code=limit.code, message=message), limit.status
+
+
+def _too_large(exc: Exception):
+    return _error_response(limits.BODY_BYTES, request.content_length)
+
+
+def _url_too_long(exc: Exception):
+    return _error_response(limits.URL_CHARS)
+
+
+# ------------------------------------------------------------------ responses
+def finish_response(resp: Response) -> Response:
+    """Security headers on everything; cache headers, ETag/304 and gzip on successful GETs."""
+    for name, value in SECURITY_HEADERS.items():
+        resp.headers[name] = value
+    if request.is_secure:
+        resp.headers["Strict-Transport-Security"] = HSTS
+    if request.method not in ("GET", "HEAD") or resp.status_code != 200:
+        if resp.status_code >= 400 or request.method not in ("GET", "HEAD"):
+            resp.headers.setdefault("Cache-Control", "no-store")
+        return resp
+    is_static = request.endpoint == "static"
+    resp.headers.setdefault("Cache-Control",
+                            f"public, max-age={STATIC_MAX_AGE if is_static else PAGE_MAX_AGE}")
+    if resp.headers.get("Cache-Control") == "no-store":
+        return resp
+    return conditional_and_compressed(resp)
+
+
+def _compressible(resp: Response) -> bool:
+    return resp.mimetype.startswith(_COMPRESSIBLE) and "Content-Encoding" not in resp.headers
+
+
+def conditional_and_compressed(resp: Response) -> Response:
+    """ETag (one per representation: the gzip one ends in ``-gz``), 304 on a match, then gzip."""
+    if resp.direct_passthrough:
+        # send_file (static files): small text files are read so they can be compressed too.
+        if not _compressible(resp) or (resp.content_length or 0) > _MAX_PASSTHROUGH_BYTES:
+            return resp
+        resp.direct_passthrough = False
+    if resp.is_streamed:
+        return resp
+    body = resp.get_data()
+    base, weak = resp.get_etag()
+    if not base:
+        base, weak = hashlib.blake2b(body, digest_size=12).hexdigest(), False
+    use_gzip = (_compressible(resp) and len(body) >= GZIP_MIN_BYTES
+                and "gzip" in request.headers.get("Accept-Encoding", "").lower())
+    if _compressible(resp):
+        resp.vary.add("Accept-Encoding")
+    resp.set_etag(base + ("-gz" if use_gzip else ""), weak=weak)
+    resp.make_conditional(request)
+    if resp.status_code == 304 or not use_gzip:
+        return resp
+    resp.set_data(gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0))
+    resp.headers["Content-Encoding"] = "gzip"
+    return resp

@@ -1,0 +1,156 @@
+"""The JSON API: same data as the pages, one error shape, an OpenAPI document that matches the routes."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app import config
+from app.search.query import search
+from app.web import create_app
+
+
+@pytest.fixture(scope="session")
+def app(built_index):
+    return create_app({"DB_PATH": built_index / "rules.db", "TESTING": True})
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+def _is_error(body: dict, status: int) -> bool:
+    return body["status"] == status and isinstance(body["code"], str) and body["message"]
+
+
+def test_card_json_has_every_ruling_with_links(client, store):
+    body = client.get("/api/cards/throne-room").get_json()
+    detail = store.card_detail("throne-room")
+    assert body["name"] == "Throne Room"
+    assert [r["key"] for r in body["rulings"]] == [r["key"] for r in detail["rulings"]]
+    linked = [link for r in body["rulings"] for link in r["links"] if link["resolved"]]
+    assert linked and all(link["url"] for link in linked)
+    assert body["definition"] and body["scenarios"]
+
+
+def test_section_json_has_breadcrumbs_children_and_paragraphs(client, store):
+    sec = store.row("select * from sections where kind='section' and doc='rules' order by ord limit 1")
+    body = client.get(f"/api/sections/{sec['slug']}").get_json()
+    assert body["breadcrumbs"][0]["slug"] == sec["parent"]
+    assert [c["slug"] for c in body["children"]] == [
+        r["slug"] for r in store.rows("select slug from sections where parent=? order by ord", (sec["slug"],))]
+    assert len(body["paragraphs"]) == store.count("paragraphs", "where section=?", (sec["slug"],))
+
+
+def test_search_json_is_the_search_function_unchanged(client, store):
+    body = client.get("/api/search?q=moat+militia&limit=5").get_json()
+    assert body == json.loads(json.dumps(search(store, "moat militia", 5)))
+
+
+@pytest.mark.parametrize("url,status", [
+    ("/api/cards/no-such-card", 404), ("/api/sections/nope", 404), ("/api/scenarios/nope", 404),
+    ("/api/search", 400), ("/api/search?q=x&limit=0", 400), ("/api/search?q=x&limit=abc", 400),
+    ("/api/sections?doc=nope", 400), ("/api/no-such-endpoint", 404),
+])
+def test_errors_are_json_objects(client, url, status):
+    r = client.get(url)
+    assert r.status_code == status and r.is_json and _is_error(r.get_json(), status)
+
+
+def test_wrong_method_is_a_json_error(client):
+    r = client.get("/api/replay")
+    assert r.status_code == 405 and _is_error(r.get_json(), 405)
+
+
+def test_unknown_card_json_suggests_nearest(client):
+    body = client.get("/api/cards/thorne-room").get_json()
+    assert "Throne Room" in [n["name"] for n in body["nearest"]]
+
+
+def test_openapi_lists_exactly_the_api_routes(app, client):
+    doc = client.get("/api/openapi.json").get_json()
+    assert doc["openapi"].startswith("3.")
+    documented = {(path, method) for path, ops in doc["paths"].items() for method in ops}
+    routed = set()
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith("/api/") and rule.rule != "/api/":
+            path = rule.rule.replace("<", "{").replace(">", "}")
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                routed.add((path, method.lower()))
+    assert documented == routed
+    listing = client.get("/api/").data.decode()
+    assert all(path in listing for path, _ in documented)
+
+
+# ------------------------------------------------------------------ replay
+def _scenario_text(name: str) -> str:
+    return (config.scenarios_dir() / f"{name}.yaml").read_text(encoding="utf-8")
+
+
+def test_replay_yaml_returns_the_log_and_final_state(client):
+    r = client.post("/api/replay", data=_scenario_text("throne-room-feast"), content_type="application/yaml")
+    body = r.get_json()
+    assert r.status_code == 200 and body["ok"] is True
+    assert body["final"]["trash"] == ["Feast"]
+    assert any("not trashed again" in e["text"] for e in body["log"])
+    assert all("zones" in s for s in body["steps"])
+
+
+def test_replay_json_body(client):
+    import yaml
+    data = yaml.safe_load(_scenario_text("moat-vs-militia"))
+    body = client.post("/api/replay", json=data).get_json()
+    assert body["ok"] is True and body["log"]
+
+
+def test_replay_with_a_missing_answer_returns_the_question(client):
+    text = _scenario_text("throne-room-feast").replace("answers: [Duchy, Laboratory]", "answers: [Duchy]")
+    body = client.post("/api/replay", data=text, content_type="application/yaml").get_json()
+    assert body["ok"] is False
+    assert body["question"]["player"] == "Alice"
+    assert "Laboratory" in body["question"]["options"]
+
+
+def test_replay_bad_input_names_the_line(client):
+    text = _scenario_text("throne-room-feast").replace("players:", "playerz:")
+    r = client.post("/api/replay", data=text, content_type="application/yaml")
+    body = r.get_json()
+    assert r.status_code == 400 and _is_error(body, 400) and "request body" in body["message"]
+    r = client.post("/api/replay", data="{bad json", content_type="application/json")
+    assert r.status_code == 400 and r.get_json()["line"] == 1
+    assert client.post("/api/replay", data="", content_type="application/yaml").status_code == 400
+
+
+def test_replay_rejects_a_huge_body(client):
+    r = client.post("/api/replay", data="a: " + "x" * 300_000, content_type="application/yaml")
+    assert r.status_code == 413 and r.is_json
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=300))
+def test_replay_never_crashes_on_arbitrary_text(client, text):
+    r = client.post("/api/replay", data=text,
+                    content_type="application/yaml")
+    assert r.status_code in (200, 400), r.data[:300]
+    assert r.is_json
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(max_size=120))
+def test_search_and_card_lookups_never_crash(client, text):
+    r = client.get("/api/search", query_string={"q": text})
+    assert r.status_code in (200, 400) and r.is_json
+    r = client.get(f"/api/cards/{text.replace('/', '')}" if text.strip("/") else "/api/cards/x")
+    assert r.status_code in (200, 301, 308, 404) and (r.is_json or r.status_code in (301, 308))
+
+
+def test_every_scenario_replays_through_the_api(client):
+    ids = sorted(p.stem for p in Path(config.scenarios_dir()).glob("*.yaml"))
+    assert ids
+    for sid in ids:
+        body = client.get(f"/api/scenarios/{sid}").get_json()
+        assert body["ok"] is True, (sid, body.get("error"), body.get("failures"))
