@@ -83,6 +83,8 @@ def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dic
     to = ev.data["to"]
     game.move(card, to, owner=p.index)
     game.turn.gained.append(card)
+    if game.turn.phase in ("buy", "buy2"):
+        game.turn.gained_in_buy.append(card)
     where = {"discard": "", "hand": " to their hand", "deck": " onto their deck"}.get(to, f" to {to}")
     game.log.add(f"{p.name} {verb} {card.name}{where}", cite or narrate.GAINING)
     fire(game, Event("when_gain", p, card, {"to": to}))
@@ -220,6 +222,8 @@ def set_up_later(game: Game, p: Player, trigger: str, label: str, run: Callable,
 def cleanup(game: Game) -> None:
     """Clean-up: discard play (except Durations with something left to do, and their throne-rooms) and hand, draw 5."""
     p = game.current
+    if game.turn.phase != "cleanup":
+        fire(game, Event("end_of_buy_phase", p))     # Treasury (2022)
     game.turn.phase = "cleanup"
     staying = {la.source.id for la in game.later if la.source is not None and la.until == "used"}
     for cid in list(staying):
@@ -235,7 +239,7 @@ def cleanup(game: Game) -> None:
         discard(game, p, list(p.hand), narrate.CLEANUP, what=f"their hand ({names(p.hand)})")
     game.later = [la for la in game.later if la.until != "end_of_turn"]
     game.played_by = {k: v for k, v in game.played_by.items() if k in staying}
-    draw(game, p, 5)
+    draw(game, p, game.turn.cleanup_draw)
 
 
 def game_end_reached(game: Game) -> str | None:
@@ -288,15 +292,22 @@ def end_turn(game: Game) -> None:
     if reason:
         end_game(game, reason)
         return
-    start_turn(game, (game.turn.player + 1) % len(game.players))
+    from app.engine.turns import next_turn
+    start_turn(game, *next_turn(game))
 
 
-def start_turn(game: Game, index: int) -> None:
+def start_turn(game: Game, index: int, extra: bool = False) -> None:
     from app.engine.state import Turn
+    from app.engine.turns import end_ongoing
 
-    game.turn = Turn(player=index)
+    game.previous_turn = game.turn
+    game.last_turn[game.turn.player] = game.turn
+    game.turn = Turn(player=index, extra=extra)
     p = game.current
-    p.turns += 1
-    game.log.add(f"{p.name}'s turn {p.turns} starts (1 Action, 1 Buy, empty money pool)", narrate.sec("Your turn"))
+    if not extra:
+        p.turns += 1      # extra turns are not counted for the tie-breaker (§ II Game end)
+    end_ongoing(game, p)
+    kind = "an extra turn" if extra else f"turn {p.turns}"
+    game.log.add(f"{p.name}'s {kind} starts (1 Action, 1 Buy, empty money pool)", narrate.sec("Your turn"))
     fire(game, Event("start_of_turn", p))
     game.turn.phase = "action"

@@ -16,7 +16,10 @@ from app.engine.state import Game, card_facts
 
 @dataclass
 class Reaction:
-    """A Reaction ability on a card in hand; ``react`` does the optional part (e.g. reveal) and the rest."""
+    """A Reaction ability on a card in hand; ``react`` does the optional part (e.g. reveal) and the rest.
+
+    ``applies`` says whether it may be revealed now (Diplomat: only from a hand of 5 or more cards).
+    """
 
     react: Callable[..., Any]
     applies: Callable[..., bool] = lambda game, ev, player, card: True
@@ -40,6 +43,7 @@ class CardDef:
 
 
 _DEFS: dict[str, dict[str, CardDef]] = {}
+_ALIASES: dict[str, str] = {}     # another printed name -> the card facts' name (Farm -> Harem)
 _DEFAULT: dict[str, str] = {}
 _loaded = False
 
@@ -50,6 +54,17 @@ def register(d: CardDef, default: bool = True) -> CardDef:
     if default or d.name not in _DEFAULT:
         _DEFAULT[d.name] = d.version
     return d
+
+
+def register_alias(alias: str, name: str) -> None:
+    """Let scenarios use another printed name of a card (a renamed card: "Farm" for Harem)."""
+    card_facts(name)
+    _ALIASES[alias] = name
+
+
+def aliases() -> dict[str, str]:
+    _load()
+    return dict(_ALIASES)
 
 
 def _load() -> None:

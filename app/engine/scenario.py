@@ -19,18 +19,18 @@ from app.engine import activities as act
 from app.engine import narrate
 from app.engine.decisions import Decider, DecisionError
 from app.engine.errors import EngineError, EngineLimitError, IllegalAction, ScenarioError
-from app.engine.registry import definition, versions
+from app.engine.registry import aliases, definition, versions
 from app.engine.state import PLAYER_ZONES, Game
 
 TOP_KEYS = {"title", "rulings", "description", "seed", "versions", "players", "current", "turn", "supply",
             "steps", "expect", "step_limit"}
-PLAYER_KEYS = {"name", "turns", "vp_tokens", *PLAYER_ZONES}
+PLAYER_KEYS = {"name", "turns", "vp_tokens", "mats", "tokens", *PLAYER_ZONES}   # mats/tokens: app/engine/mats.py
 STEP_ACTIONS = {"play", "buy", "play_treasures", "end_turn"}
 STEP_KEYS = STEP_ACTIONS | {"answers", "expect", "note"}
 TURN_KEYS = {"phase", "actions", "buys", "coins"}
 GLOBAL_EXPECT = {"trash", "supply", "actions", "buys", "coins", "phase", "current", "game_over", "winners",
-                 "scores", "log"}
-PLAYER_EXPECT = set(PLAYER_ZONES) | {"vp", "turns"}
+                 "scores", "log", "pile_tokens"}
+PLAYER_EXPECT = set(PLAYER_ZONES) | {"vp", "turns", "mats", "tokens"}
 ORDERED_ZONES = {"deck"}
 
 
@@ -146,7 +146,10 @@ def load(path: str | Path) -> Scenario:
 
 @lru_cache(maxsize=1)
 def _names() -> dict[str, str]:
-    return {v.name.lower(): v.name for v in load_facts().values()}
+    names = {v.name.lower(): v.name for v in load_facts().values()}
+    for alias, real in aliases().items():      # renamed cards (Farm = Harem), registry.register_alias
+        names.setdefault(alias.lower(), real)
+    return names
 
 
 def _card(f: str, name: Any, line: int | None, where: str) -> str:
@@ -299,6 +302,10 @@ def build(sc: Scenario) -> Game:
         p = g.add_player(p_raw["name"])
         for z in PLAYER_ZONES:
             g.put(p, z, _cards(sc.file, p_raw.get(z), None, z))
+        for mat, cards in (p_raw.get("mats") or {}).items():
+            g.put(p, f"mat:{mat}", _cards(sc.file, cards, _line(p_raw["mats"], mat), f"{p.name}'s {mat} mat"))
+        for mat, n in (p_raw.get("tokens") or {}).items():
+            p.tokens[str(mat)] = int(n)
         p.turns = int(p_raw.get("turns", 1))
         p.vp_tokens = int(p_raw.get("vp_tokens", 0))
     for name, count in raw["supply"].items():
@@ -423,6 +430,12 @@ def check(g: Game, exp: dict, step: int | None) -> list[Failure]:
                 actual = snap["supply"].get(real)
                 if actual != n:
                     fails.append(Failure(step, f"Supply pile {real}", n, actual))
+        elif k == "pile_tokens":
+            for pile, kinds in v.items():
+                for kind, n in kinds.items():
+                    actual = g.pile_tokens.get(pile, {}).get(kind, 0)
+                    if actual != n:
+                        fails.append(Failure(step, f"{kind} tokens on the {pile} pile", n, actual))
         elif k == "log":
             texts = [e.text for e in g.log.entries]
             for needle in v if isinstance(v, list) else [v]:
@@ -445,6 +458,16 @@ def check(g: Game, exp: dict, step: int | None) -> list[Failure]:
                 elif z == "turns":
                     if ps["turns"] != zv:
                         fails.append(Failure(step, f"{k}'s turns", zv, ps["turns"]))
+                elif z == "mats":
+                    for mat, mv in zv.items():
+                        ok, actual = _zone_eq(f"{mat} mat", mv, [c.name for c in g.player(k).zone(f"mat:{mat}")])
+                        if not ok:
+                            fails.append(Failure(step, f"{k}'s {mat} mat", mv, actual))
+                elif z == "tokens":
+                    for mat, n in zv.items():
+                        actual = g.player(k).tokens.get(mat, 0)
+                        if actual != n:
+                            fails.append(Failure(step, f"{k}'s tokens on the {mat} mat", n, actual))
                 else:
                     ok, actual = _zone_eq(z, zv, ps[z])
                     if not ok:

@@ -86,6 +86,7 @@ class Player:
     mats: dict[str, list[Card]] = field(default_factory=dict)
     turns: int = 0
     vp_tokens: int = 0
+    tokens: dict[str, int] = field(default_factory=dict)   # counters on mats, e.g. 'Pirate Ship' coin tokens (mats.py)
 
     def zone(self, name: str) -> list[Card]:
         if name.startswith("mat:"):
@@ -115,6 +116,9 @@ class LaterAbility:
     condition: Callable[..., bool] | None = None
     until: str = "end_of_turn"          # 'end_of_turn' | 'used' (fires once, e.g. next turn)
     citation: list[dict] = field(default_factory=list)
+    # 'next_turn': an ongoing ability ending when the owner's next turn starts (turns.py);
+    # 'game': for the rest of the game (Supply-pile tokens, mats.py)
+    anyone: bool = False                # also triggers on other players' events (Monkey, Corsair, Embargo tokens)
 
 
 @dataclass
@@ -126,6 +130,9 @@ class Turn:
     coins: int = 0
     played: Counter = field(default_factory=Counter)   # plays of each card name this turn
     gained: list[Card] = field(default_factory=list)
+    gained_in_buy: list[Card] = field(default_factory=list)   # gained during the Buy phase (Treasury)
+    extra: bool = False        # an extra turn (Outpost): not counted for the tie-breaker (§ II Game end)
+    cleanup_draw: int = 5      # cards drawn in Clean-up (Outpost: 3)
 
 
 class Game:
@@ -148,6 +155,10 @@ class Game:
         self._next_id = 1
         self.log = None      # narrate.Log, set by the runner
         self.decider = None  # decisions.Decider
+        self.extra_turns: list[int] = []               # players owed an extra turn after this one (turns.py)
+        self.last_turn: dict[int, Turn] = {}           # each player's last completed turn (Smugglers)
+        self.previous_turn: Turn | None = None         # the turn before the current one (consecutive turns)
+        self.pile_tokens: dict[str, Counter] = {}      # Supply pile -> tokens on it (mats.py)
         self.cost_modifiers: list = []                 # costs.CostModifier: cost changes in effect (costs.py)
 
     # ---- construction -------------------------------------------------

@@ -62,7 +62,8 @@ def _collect(game: Game, ev: Event) -> list[Pending]:
     # abilities set up earlier (Merchant, Durations)
     for la in list(game.later):
         # a later ability is "yours": it triggers on your own plays, gains and turns
-        if la.trigger == ev.kind and la.owner == ev.player.index and (la.condition is None or la.condition(game, ev)):
+        mine = la.owner == ev.player.index or la.anyone
+        if la.trigger == ev.kind and mine and (la.condition is None or la.condition(game, ev)):
             found.append(Pending(game.players[la.owner], la.label, lambda g, e, la=la: la.run(g, e), la))
     return found
 
@@ -95,6 +96,8 @@ def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:
     from app.engine.registry import definition
 
     unaffected: set[int] = set()
+    # ongoing protections (Lighthouse) add their owner to ``unaffected`` (turns.py)
+    fire(game, Event("attack_played", attacker, card, {"unaffected": unaffected}))
     used: set[int] = set()     # a Reaction card is offered once per Attack (see README)
     restart = True
     while restart:
@@ -103,7 +106,8 @@ def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:
             options = []
             for c in p.hand:
                 d = definition(game, c.name)
-                if c.id not in used and d is not None and "attack" in d.reactions:
+                if (c.id not in used and d is not None and "attack" in d.reactions
+                        and d.reactions["attack"].applies(game, Event("attack", attacker, card), p, c)):
                     options.append(c)
             if not options:
                 continue

@@ -170,6 +170,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "card_name": f.get("card_name"),
             "ruling": f.get("ruling"),
             "section": f.get("section"),
+            "cards": [c for c in (f.get("cards") or "").split(",") if c],
             "score": round(score, 3),
             "group": _group_key(f),
         }

@@ -1,0 +1,96 @@
+"""Whose turn comes next, and abilities that last "until your next turn".
+
+Extra turns (Outpost, Possession...) are after-turn abilities: they are
+resolved after the current turn, one after the other, and only if the game
+did not end (§ III Abilities between turns; § II Game end: "Any after-turn
+abilities ... are not resolved"). A player never gets a 3rd turn in a row
+from Outpost; extra turns are not counted for the tie-breaker (§ II Game end),
+which ``activities.start_turn`` handles with ``Turn.extra``.
+
+Ongoing abilities "until your next turn" (Corsair, Blockade, Monkey,
+Lighthouse: ATTACK UNTIL YOUR NEXT TURN § VI, Ongoing ability § IV) are later
+abilities with ``until='next_turn'``; they end when their owner's next turn
+starts, *before* any start-of-turn ability (Lighthouse 4, Monkey 5), which is
+what ``end_ongoing`` does. An extra turn is a next turn too (Monkey 4).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from app.engine import narrate
+from app.engine.state import Card, Game, LaterAbility, Player
+
+BETWEEN_TURNS = narrate.sec("Abilities between turns")
+UNTIL_NEXT_TURN = narrate.sec("Attack until your next turn")
+ONGOING = narrate.sec("Ongoing ability")
+
+
+def consecutive_turns(game: Game) -> int:
+    """How many turns in a row the current player has taken, counting this one."""
+    n = 1
+    if game.previous_turn is not None and game.previous_turn.player == game.turn.player and game.turn.extra:
+        n = 2
+    return n
+
+
+def grant_extra_turn(game: Game, p: Player, cite: dict | None = None) -> None:
+    """Queue an extra turn for ``p`` after the current turn (checked again then: no 3rd turn in a row)."""
+    game.extra_turns.append(p.index)
+    game.log.add(f"{p.name} will take an extra turn after this one", cite or BETWEEN_TURNS)
+
+
+def next_turn(game: Game) -> tuple[int, bool]:
+    """(player index, is it an extra turn) for the turn after the current one."""
+    while game.extra_turns:
+        who = game.extra_turns.pop(0)
+        if who == game.turn.player and consecutive_turns(game) >= 2:
+            game.log.add(f"{game.players[who].name} does not take a 3rd turn in a row", BETWEEN_TURNS,
+                         {"card": "Outpost", "ruling": 2})
+            continue
+        return who, True
+    game.extra_turns.clear()
+    return (game.turn.player + 1) % len(game.players), False
+
+
+def end_ongoing(game: Game, p: Player) -> None:
+    """At the very start of ``p``'s turn, their 'until your next turn' abilities end (Lighthouse 4, Monkey 5)."""
+    ending = [la for la in game.later if la.until == "next_turn" and la.owner == p.index]
+    if not ending:
+        return
+    game.later = [la for la in game.later if la not in ending]
+    labels = sorted({la.label for la in ending})
+    game.log.add(f"{p.name}'s turn starts, so these end before any start-of-turn ability: {'; '.join(labels)}",
+                 ONGOING, *[c for la in ending for c in la.citation[:1]])
+
+
+def until_next_turn(game: Game, p: Player, trigger: str, label: str, run: Callable,
+                    condition: Callable | None = None, source: Card | None = None,
+                    cite: dict | None = None) -> LaterAbility:
+    """Set up an ongoing ability of ``p`` triggered by any player's ``trigger`` until ``p``'s next turn."""
+    la = LaterAbility(p.index, trigger, label, run, source, condition, "next_turn", [cite] if cite else [],
+                      anyone=True)
+    game.later.append(la)
+    game.log.add(f"{label} is set up", cite or UNTIL_NEXT_TURN)
+    return la
+
+
+def protect_from_attacks(game: Game, p: Player, label: str, cite: dict | None = None,
+                         source: Card | None = None) -> LaterAbility:
+    """Until ``p``'s next turn, Attacks other players play do not affect ``p`` (Lighthouse 2022: Lighthouse 2-4)."""
+    def run(g: Game, ev, p=p, cite=cite) -> None:
+        ev.data["unaffected"].add(p.index)
+        g.log.add(f"{ev.card.name} does not affect {p.name} ({label})", *([cite] if cite else []))
+
+    def cond(g: Game, ev, p=p) -> bool:
+        return ev.player.index != p.index
+
+    return until_next_turn(game, p, "attack_played", label, run, cond, source, cite)
+
+
+def attacked_players(game: Game, attacker: Player, unaffected: set[int]) -> set[int]:
+    """Players an Attack's ongoing part applies to (not those who were unaffected when it was played)."""
+    return {q.index for q in game.others(attacker) if q.index not in unaffected}
+
+
+__all__ = ["consecutive_turns", "grant_extra_turn", "next_turn", "end_ongoing", "until_next_turn",
+           "protect_from_attacks", "attacked_players"]

@@ -1,0 +1,118 @@
+"""Search as players use it: card-first answers, interaction questions, concepts, results shape, CLI."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.corpus.text import plain
+from app.search.commands import search_command
+from app.search.query import search
+
+
+def keys(result):
+    return [r["key"] for r in result["results"]]
+
+
+@pytest.mark.parametrize("query, card", [("Feast", "Feast"), ("watchtower", "Watchtower"), ("Throne Room", "Throne Room"),
+                                         ("KC", "King's Court"), ("Burggraben", "Moat"), ("libary", "Library")])
+def test_a_query_that_is_a_card_name_puts_that_card_first(store, query, card):
+    slug = store.find_card(card)["slug"]
+    top = search(store, query)["results"][0]
+    assert (top["kind"], top["key"], top["url"]) == ("card", slug, f"/cards/{slug}")
+
+
+def test_top_card_hit_carries_facts_and_first_rulings(store):
+    top = search(store, "Feast")["results"][0]
+    card = store.row("select * from cards where slug='feast'")
+    assert top["facts"]["cost_coins"] == card["cost_coins"]
+    assert top["facts"]["types"] == card["types"]
+    first = store.rows("select key from rulings where card='feast' and kind='ruling' and version is null order by ord limit 3")
+    assert [r["key"] for r in top["first_rulings"]] == [r["key"] for r in first]
+
+
+@pytest.mark.parametrize("query, cards", [
+    ("can I throne room a feast?", {"throne-room", "feast"}),
+    ("Watchtower Border Village which goes first", {"watchtower", "border-village"}),
+    ("Burggraben gegen Hexe", {"moat", "witch"}),
+])
+def test_two_card_questions_rank_what_mentions_both_first(store, query, cards):
+    result = search(store, query, 10)
+    assert {c["slug"] for c in result["cards"]} == cards
+    both = [cards <= set(r["cards"]) for r in result["results"]]
+    assert both[0], result["results"][0]
+    # the hits naming every card form an unbroken block at the top
+    assert both == sorted(both, reverse=True)
+
+
+def test_throne_room_feast_finds_the_feast_ruling_first(store):
+    # Feast ruling 1 is the one naming Throne Room + Feast (checked against the store, not typed in)
+    text = plain(store.row("select text from rulings where key='feast#r1'")["text"])
+    assert "Throne Room" in text and "Feast" in text
+    top = search(store, "can I throne room a feast?")["results"][0]
+    assert (top["kind"], top["card"], top["ruling"], top["url"]) == ("ruling", "feast", 1, "/cards/feast#r1")
+
+
+def test_exact_card_ranks_before_fuzzy_card(store):
+    result = search(store, "Feast libary")
+    hows = {c["slug"]: c["how"] for c in result["cards"]}
+    assert hows == {"feast": "exact", "library": "fuzzy"}
+    first_card_hit = next(r for r in result["results"] if r["card"] in hows)
+    assert first_card_hit["card"] == "feast"
+
+
+@pytest.mark.parametrize("query, section_title", [("lose track", "lose track"), ("overpay", "Overpaying"),
+                                                  ("split piles", "Split piles")])
+def test_concept_words_reach_their_sections(store, query, section_title):
+    result = search(store, query)
+    assert result["concepts"]
+    top3 = result["results"][:3]
+    assert any(section_title.lower() in (r.get("section") or r["title"]).lower() for r in top3), top3
+
+
+def test_results_have_kind_snippet_and_address(store):
+    result = search(store, "Watchtower Border Village which goes first", 10)
+    json.dumps(result)                                       # the API returns it as is
+    kinds = {r["kind"] for r in result["results"]}
+    assert kinds <= {"card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term"}
+    for r in result["results"]:
+        assert r["url"].startswith("/") and r["title"] and r["snippet"]
+        if r["kind"] == "ruling":
+            assert r["url"] == f"/cards/{r['card']}#r{r['ruling']}"
+        if r["kind"] == "section" and "#" in r["key"]:
+            assert r["url"].startswith("/rules/") and r["url"].endswith("#" + r["key"].split("#")[1])
+            assert r["section"]
+    assert any("<mark>" in r["snippet"] for r in result["results"])
+    grouped = [rank for g in result["groups"] for rank in g["ranks"]]
+    assert sorted(grouped) == [r["rank"] for r in result["results"]]
+
+
+def test_snippets_are_escaped_and_markup_free(store):
+    for r in search(store, "<script>alert(1)</script> feast **gain**", 10)["results"]:
+        assert "<script>" not in r["snippet"] and "**" not in r["snippet"] and "](#)" not in r["snippet"]
+
+
+def test_limit_is_respected_and_clamped(store):
+    assert len(search(store, "trash", 3)["results"]) == 3
+    assert len(search(store, "trash", 0)["results"]) == 1
+    assert len(search(store, "trash", 10_000)["results"]) <= 100
+
+
+def test_cli_json_is_the_api_dict(store, built_index, capsys):
+    assert search_command("TR feast", as_json=True, limit=5) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads(json.dumps(search(store, "TR feast", 5)))
+
+
+def test_cli_text_and_empty_result(built_index, capsys):
+    assert search_command("thorne room", as_json=False, limit=3) == 0
+    out = capsys.readouterr().out
+    assert "Throne Room" in out and "/cards/throne-room" in out
+    assert search_command("   ", as_json=False, limit=3) == 1
+    assert "No results" in capsys.readouterr().out
+
+
+def test_cli_without_a_store_says_so(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("RULINGS_INDEX_DIR", str(tmp_path))
+    assert search_command("feast", as_json=False, limit=3) == 2
+    assert "rulings build" in capsys.readouterr().err

@@ -1,0 +1,39 @@
+"""The index holds every searchable object of the store, as plain text."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from whoosh import index
+
+from app.search.indexer import load_vocabulary
+
+
+@pytest.fixture(scope="module")
+def ix(store):
+    return index.open_dir(str(store.search_dir))
+
+
+def test_index_holds_every_store_object(store, ix):
+    expected = sum(store.count(t) for t in ("sections", "paragraphs", "cards", "previous_versions", "rulings",
+                                            "index_terms", "faq_clarifications", "rulebook_cards", "german_passages"))
+    assert ix.doc_count() == expected
+
+
+def test_indexed_text_has_no_markup(ix):
+    with ix.searcher() as s:
+        bad = [d["key"] for d in s.all_stored_fields()
+               if "**" in (d.get("body") or "") or re.search(r"\]\(#?\)", d.get("body") or "") or "  " in (d.get("body") or "")]
+    assert bad == []
+
+
+def test_every_ruling_is_its_own_document(store, ix):
+    with ix.searcher() as s:
+        for key in ("feast#r1", "watchtower#r6", "band-of-misfits-pre-2019#r4"):
+            doc = s.document(key=key)
+            assert doc and doc["kind"] == "ruling" and doc["url"].endswith("#" + key.split("#")[1])
+
+
+def test_vocabulary_tells_ordinary_words_from_typos(store):
+    vocab = load_vocabulary(store.search_dir)
+    assert vocab["gain"][0] > 100 and "libary" not in vocab

@@ -1,0 +1,87 @@
+"""Card-name recognition as players type names: exact, plural/possessive, typos, abbreviations, German."""
+from __future__ import annotations
+
+import pytest
+
+from app.search.names import load_abbreviations
+from app.search.query import engine_for
+
+
+@pytest.fixture(scope="module")
+def names(store):
+    return engine_for(store).names
+
+
+def slugs(names, text):
+    return [r.slug for r in names.recognize(text)]
+
+
+def how(names, text):
+    return {r.slug: r.how for r in names.recognize(text)}
+
+
+@pytest.mark.parametrize("typed", ["King's Court", "kings court", "KING’S COURT", "King's court"])
+def test_exact_names_ignore_case_and_apostrophes(store, names, typed):
+    slug = store.find_card("King's Court")["slug"]
+    assert how(names, f"what does {typed} do") == {slug: "exact"}
+
+
+@pytest.mark.parametrize("typed, card", [("throne rooms", "Throne Room"), ("Feast's", "Feast"),
+                                         ("libraries", "Library"), ("two Watchtowers", "Watchtower")])
+def test_plural_and_possessive_forms(store, names, typed, card):
+    slug = store.find_card(card)["slug"]
+    assert how(names, typed).get(slug) == "plural"
+
+
+@pytest.mark.parametrize("typed, card", [("thorne room", "Throne Room"), ("libary", "Library"),
+                                         ("possesion", "Possession"), ("wachtower", "Watchtower")])
+def test_typos_within_two_edits_including_swapped_letters(store, names, typed, card):
+    found = names.recognize(f"can I use {typed} here")
+    assert [(r.slug, r.how) for r in found] == [(store.find_card(card)["slug"], "fuzzy")]
+    assert 1 <= found[0].distance <= 2
+
+
+def test_ordinary_words_are_not_corrected_into_cards(names):
+    assert slugs(names, "can I play a card from my hand when it is not my turn") == []
+
+
+@pytest.mark.parametrize("abbr, card", [("TR", "Throne Room"), ("KC", "King's Court"), ("BoM", "Band of Misfits"),
+                                        ("kc", "King's Court")])
+def test_community_abbreviations(store, names, abbr, card):
+    assert how(names, f"{abbr} feast").get(store.find_card(card)["slug"]) == "abbreviation"
+
+
+def test_an_abbreviation_shared_by_two_cards_gives_both(names):
+    wv = {card for abbr, card in load_abbreviations() if abbr == "WV"}
+    assert len(wv) == 2
+    assert {names.names[s] for s in slugs(names, "WV")} == wv
+
+
+def test_every_abbreviation_names_a_card_in_the_store(store):
+    rows = load_abbreviations()
+    assert len(rows) >= 20
+    missing = [(a, c) for a, c in rows if store.find_card(c) is None]
+    assert missing == []
+
+
+@pytest.mark.parametrize("german", ["Burggraben", "Hexe", "Thronsaal"])
+def test_german_names(store, names, german):
+    expected = store.row("select card from german_names where german=? and card is not null", (german,))["card"]
+    assert how(names, f"{german} Frage") == {expected: "german"}
+
+
+def test_two_cards_in_one_question(store, names):
+    assert slugs(names, "Watchtower Border Village which goes first") == [
+        store.find_card("Watchtower")["slug"], store.find_card("Border Village")["slug"]]
+
+
+def test_mentions_find_capitalised_names_in_rulings(store, names):
+    text = store.row("select text from rulings where key='feast#r1'")["text"]
+    assert {"feast", "throne-room"} <= set(names.mentions(text))
+
+
+def test_bad_abbreviation_file_names_file_and_line(tmp_path):
+    bad = tmp_path / "abbreviations.csv"
+    bad.write_text("abbreviation,card\nTR,Throne Room\nKC\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"abbreviations.csv:3"):
+        load_abbreviations(bad)
