@@ -63,7 +63,7 @@ def reveal_top(game: Game, p: Player, n: int, verb: str = "reveals") -> list[Car
 
 # ---------------------------------------------------------------- gain / buy
 def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dict | None = None,
-         verb: str = "gains") -> Card | None:
+         verb: str = "gains", bought: bool = False) -> Card | None:
     """Gain a card (from its Supply pile, or a given instance e.g. from the trash) to ``to``.
 
     When-would-gain abilities may change the destination before the move;
@@ -83,11 +83,13 @@ def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dic
     to = ev.data["to"]
     game.move(card, to, owner=p.index)
     game.turn.gained.append(card)
+    if bought:      # the card gained because it was bought (Hoard 2022: "if you bought it")
+        game.turn.bought.append(card)
     if game.turn.phase in ("buy", "buy2"):
         game.turn.gained_in_buy.append(card)
     where = {"discard": "", "hand": " to their hand", "deck": " onto their deck"}.get(to, f" to {to}")
     game.log.add(f"{p.name} {verb} {card.name}{where}", cite or narrate.GAINING)
-    fire(game, Event("when_gain", p, card, {"to": to}))
+    fire(game, Event("when_gain", p, card, {"to": to, "bought": bought}))
     return card
 
 
@@ -100,7 +102,8 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
         why = ("no Buys left" if t.buys < 1 else
                f"{name} is not in the Supply" if name not in game.supply else
                f"the {name} pile is empty" if not game.supply[name] else
-               f"{name} costs {game.supply[name][-1].cost} and you have {t.coins}")
+               f"{name} costs {game.supply[name][-1].cost} and you have {t.coins}" if
+               game.supply[name][-1].cost > t.coins else _blocked(game, name))
         raise IllegalAction(f"cannot buy {name}: {why}", legal)
     if t.phase == "action":
         game.log.add(f"{p.name} moves to the Buy phase", narrate.BUY_PHASE)
@@ -111,14 +114,20 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
     game.log.add(f"{p.name} buys {name} for {card.cost} (money pool now {t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
     fire(game, Event("when_buy", p, card))
-    return gain(game, p, name)
+    return gain(game, p, name, bought=True)
+
+
+def _blocked(game: Game, name: str) -> str | None:
+    """Why this card can't be bought now (Grand Market, Contraband), see ongoing.buy_blocked."""
+    from app.engine.ongoing import buy_blocked
+    return buy_blocked(game, name)
 
 
 def buyable(game: Game) -> list[str]:
     t = game.turn
     if t.buys < 1 or t.phase not in ("action", "buy", "buy2"):
         return []
-    return [n for n, pile in game.supply.items() if pile and pile[-1].cost <= t.coins]
+    return [n for n, pile in game.supply.items() if pile and pile[-1].cost <= t.coins and _blocked(game, n) is None]
 
 
 # ---------------------------------------------------------------- trash / discard / misc moves
@@ -245,6 +254,8 @@ def cleanup(game: Game) -> None:
 def game_end_reached(game: Game) -> str | None:
     if "Province" in game.supply and not game.supply["Province"]:
         return "the Province pile is empty"
+    if "Colony" in game.supply and not game.supply["Colony"]:    # playing with Colonies (§ II Game end)
+        return "the Colony pile is empty"
     need = 4 if len(game.players) >= 5 else 3
     empty = game.empty_piles()
     if len(empty) >= need:

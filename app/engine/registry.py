@@ -36,6 +36,7 @@ class CardDef:
     while_in_play: dict[str, Callable] = field(default_factory=dict)
     entry: str | None = None      # Card Reference entry name; defaults to the card name
     note: str = ""                # what differs in this version
+    setup: Callable[[Game], None] | None = None   # special setup when its pile is in the Supply (§ I; Trade Route)
 
     @property
     def reference(self) -> str:

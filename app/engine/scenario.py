@@ -310,6 +310,10 @@ def build(sc: Scenario) -> Game:
         p.vp_tokens = int(p_raw.get("vp_tokens", 0))
     for name, count in raw["supply"].items():
         g.set_pile(_names()[name.lower()], count)
+    for name in list(g.supply):          # special setup of the cards in the Supply (§ I Special setup)
+        d = definition(g, name)
+        if d is not None and d.setup is not None:
+            d.setup(g)
     if "current" in raw:
         g.turn.player = g.player(raw["current"]).index
     for k, v in (raw.get("turn") or {}).items():
