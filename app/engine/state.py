@@ -131,6 +131,7 @@ class Turn:
     played: Counter = field(default_factory=Counter)   # plays of each card name this turn
     gained: list[Card] = field(default_factory=list)
     gained_in_buy: list[Card] = field(default_factory=list)   # gained during the Buy phase (Treasury)
+    bought: list[Card] = field(default_factory=list)   # cards gained by buying them (Hoard 2022, ongoing.py)
     extra: bool = False        # an extra turn (Outpost): not counted for the tie-breaker (§ II Game end)
     cleanup_draw: int = 5      # cards drawn in Clean-up (Outpost: 3)
 
