@@ -122,7 +122,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         text = plain(f["text"])
         card = f.get("card")
         url = f"/cards/{card}#faq-c{f['ord']}" if card else f"/faq#{f['key']}"
-        yield SearchDoc(key=f["key"], kind=FAQ, title=f"{f['card_name']} — {f['label']}", body=text, url=url,
+        yield SearchDoc(key=f["key"], kind=FAQ, title=f"{f['card_name']} — {f['label']}" if f.get("label") else f["card_name"], body=text, url=url,
                         parent=card or "", cards=_unique(([card] if card else []) + mentions(text)),
                         names=f["card_name"], card=card, card_name=card_names.get(card or "", f["card_name"]))
 

@@ -1,8 +1,10 @@
 """One stemmer for the index, the query, concepts and snippets.
 
-Porter alone stems "ties" to "ti" but "tie" to "tie", so a player asking
-about a tie would miss the index term "ties". Dropping a plain plural "s"
-first makes both land on the same stem; everything else is Porter's.
+Porter alone stems "ties" and "tied" to "ti" but "tie" to "tie", so a player
+asking about a tie would miss the index term "ties" and the game-end rule
+("tied players"). Dropping a plain plural "s" first, and treating four-letter
+"-ied" words (tied, died, lied) as "-ie", makes them land on one stem;
+everything else is Porter's.
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from whoosh.support.charset import accent_map
 @lru_cache(maxsize=65536)
 def stem_word(word: str) -> str:
     w = word.lower()
+    if len(w) == 4 and w.endswith("ied"):
+        w = w[:-1]
     if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
         w = w[:-1]
     return porter(w)
