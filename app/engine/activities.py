@@ -113,7 +113,7 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
     t.buys -= 1
     game.log.add(f"{p.name} buys {name} for {card.cost} (money pool now {t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
-    fire(game, Event("when_buy", p, card))
+    fire(game, Event("when_buy", p, card, {"cost": card.cost}))   # the cost when bought (Talisman 3)
     return gain(game, p, name, bought=True)
 
 
