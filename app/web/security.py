@@ -83,6 +83,7 @@ def development(app: Flask) -> bool:
 def init_security(app: Flask) -> None:
     """Install limits, headers, caching and compression on ``app``; call once, last in ``create_app``."""
     app.config["MAX_CONTENT_LENGTH"] = limits.BODY_BYTES.value
+    app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_MAX_AGE
     if not development(app):
         app.debug = False
         app.config["DEBUG"] = False
@@ -304,9 +305,11 @@ def conditional_and_compressed(resp: Response) -> Response:
         if not _compressible(resp) or (resp.content_length or 0) > _MAX_PASSTHROUGH_BYTES:
             return resp
         resp.direct_passthrough = False
-    if resp.is_streamed:
-        return resp
-    body = resp.get_data()
+        body = resp.get_data()
+    elif resp.is_streamed:
+        return resp  # a generator: compressing it would mean buffering it
+    else:
+        body = resp.get_data()
     base, weak = resp.get_etag()
     if not base:
         base, weak = hashlib.blake2b(body, digest_size=12).hexdigest(), False
