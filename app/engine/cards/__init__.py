@@ -1,1 +1,2 @@
 """Card definitions, one module per set; importing a module registers its cards."""
+from app.engine.cards import seaside  # noqa: F401,E402  (Seaside; registers on import)
