@@ -218,6 +218,16 @@ def test_card_names_link_but_not_inside_existing_links():
     assert out.count("<a ") == 3
 
 
+def test_references_printed_as_plain_text_are_linked_where_they_stand():
+    r = Renderer([])
+    refs = [{"text": "GAIN ON WHEN-GAIN", "target_type": "section", "target_key": "vi-gain-on-when-gain",
+             "resolved": 1},
+            {"text": "Nowhere 9", "target_type": None, "target_key": None, "resolved": 0}]
+    body, leftover = r.render("1 You gain it. See **GAIN ON WHEN-GAIN**.", refs)
+    assert '<a href="/rules/vi-gain-on-when-gain">GAIN ON WHEN-GAIN</a>' in body
+    assert leftover == []            # placed inline; the unresolved one is never offered as a link
+
+
 def test_pages_only_load_our_own_script(client):
     for url in ("/", "/cards/feast", "/rules/ii-your-turn", "/scenarios/throne-room-feast", "/try"):
         page = parse(client.get(url).data)

@@ -35,14 +35,19 @@ def _ruling_view(r: dict[str, Any], renderer: Renderer, skip_card: str | None) -
     anchor = r.get("anchor") or r["key"].split("#", 1)[1]
     if r.get("version") and r.get("kind") == "note":
         anchor = f"{r['version']}-{anchor}"
+    text = r["text"]
+    label = r.get("label")
+    if label and text.startswith(f"{label}:**"):
+        text = "**" + text        # the extraction lost the opening ** of the bold label
+    body, leftover = renderer.render(text, links, inline=True, skip_card=skip_card)
     return {
         "key": r["key"], "anchor": anchor, "number": r.get("number"), "printed": r.get("printed"),
-        "kind": r.get("kind"), "label": r.get("label"), "line": r.get("line"), "text": r["text"],
-        "html": renderer.html(r["text"], links, inline=True, skip_card=skip_card),
+        "kind": r.get("kind"), "label": label, "line": r.get("line"), "text": r["text"],
+        "html": body,
         "links": [{"text": plain(x["text"]), "target_type": x.get("target_type"), "target_key": x.get("target_key"),
                    "resolved": bool(x.get("resolved")), "url": u.url}
                   for x, u in zip(links, renderer.links_for(links))],
-        "see_also": [{"text": u.text, "url": u.url} for u in renderer.unused_links(r["text"], links) if u.url],
+        "see_also": [{"text": u.text, "url": u.url} for u in leftover],
     }
 
 
@@ -109,12 +114,13 @@ def section_view(store: Store, renderer: Renderer, slug: str) -> dict[str, Any]:
                            for b in sec["breadcrumbs"]]
     view["children"] = [{"slug": c["slug"], "title": c["title"], "kind": c["kind"], "url": section_url(doc, c['slug'])}
                         for c in sec["children"]]
-    view["paragraphs"] = [
-        {"key": p["key"], "anchor": p.get("anchor") or f"p{p['ord']}", "number": p.get("number"),
-         "label": p.get("label"), "line": p["line"], "text": p["text"],
-         "html": renderer.html(p["text"], p["links"]),
-         "see_also": [{"text": u.text, "url": u.url} for u in renderer.unused_links(p["text"], p["links"]) if u.url]}
-        for p in sec["paragraphs"]]
+    view["paragraphs"] = []
+    for p in sec["paragraphs"]:
+        body, leftover = renderer.render(p["text"], p["links"])
+        view["paragraphs"].append({
+            "key": p["key"], "anchor": p.get("anchor") or f"p{p['ord']}", "number": p.get("number"),
+            "label": p.get("label"), "line": p["line"], "text": p["text"], "html": body,
+            "see_also": [{"text": u.text, "url": u.url} for u in leftover]})
     view["referred_by"] = _backlink_view(sec["referred_by"], renderer)
     view["previous"] = {"title": sec["previous"]["title"], "url": section_url(doc, sec['previous']['slug'])} \
         if sec.get("previous") else None

@@ -114,8 +114,13 @@ class Renderer:
     def html(self, text: str | None, refs: list[dict[str, Any]] | None = None, inline: bool = False,
              skip_card: str | None = None) -> str:
         """Safe HTML for one corpus text; ``refs`` are the references printed in it."""
+        return self.render(text, refs, inline, skip_card)[0]
+
+    def render(self, text: str | None, refs: list[dict[str, Any]] | None = None, inline: bool = False,
+               skip_card: str | None = None) -> tuple[str, list[Link]]:
+        """Safe HTML plus the resolved references that could not be placed in the text (to list beside it)."""
         if not text:
-            return ""
+            return "", []
         links = tuple(self.links_for(refs or []))
         key = (text, links, inline, skip_card)
         hit = self._cache.get(key)
@@ -128,30 +133,20 @@ class Renderer:
                 self._cache.popitem(last=False)
         return out
 
-    def unused_links(self, text: str | None, refs: list[dict[str, Any]]) -> list[Link]:
-        """References not shown inline (printed as plain text), to list beside the text."""
-        inline = {plain(m.group(1)).lower() for m in _MD_LINK.finditer(text or "")}
-        out = []
-        for link in self.links_for(refs):
-            low = link.text.lower()
-            if not any(i and (i in low or low in i) for i in inline):
-                out.append(link)
-        return out
-
     # -- internals ----------------------------------------------------------
-    def _render(self, text: str, links: tuple[Link, ...], inline: bool, skip_card: str | None) -> str:
+    def _render(self, text: str, links: tuple[Link, ...], inline: bool,
+                skip_card: str | None) -> tuple[str, list[Link]]:
+        placed: set[int] = set()
+
         def sub_link(m: re.Match[str]) -> str:
             label = m.group(1)
             low = plain(label).lower()
-            url = None
-            for link in links:
+            for i, link in enumerate(links):
                 lt = link.text.lower()
                 if link.url and low and (low in lt or lt in low):
-                    url = link.url
-                    break
-            if url is None:
-                return label
-            return f"[{label}]({url})"
+                    placed.add(i)
+                    return f"[{label}]({link.url})"
+            return label
 
         src = _MD_LINK.sub(sub_link, text)
         with self._lock:
@@ -159,14 +154,23 @@ class Renderer:
             rendered = self._md.convert(src)
         clean = nh3.clean(rendered, tags=ALLOWED_TAGS, attributes=ALLOWED_ATTRIBUTES, link_rel=None,
                           url_schemes={"http", "https", "mailto"})
-        clean = self._link_card_names(clean, skip_card)
+        # References printed as plain text ("See GAIN ON WHEN-GAIN"): link the words where they stand.
+        phrases = [(i, link) for i, link in enumerate(links) if i not in placed and link.url and link.text]
+        clean, found = self._link_text(clean, skip_card, phrases)
+        placed |= found
         if inline and clean.startswith("<p>") and clean.endswith("</p>") and clean.count("<p>") == 1:
             clean = clean[3:-4]
-        return clean
+        seen: set[str] = set()
+        leftover = []
+        for i, link in enumerate(links):
+            if i not in placed and link.url and link.url not in seen:
+                seen.add(link.url)
+                leftover.append(link)
+        return clean, leftover
 
-    def _link_card_names(self, fragment: str, skip_card: str | None) -> str:
-        if self._names_re is None:
-            return fragment
+    def _link_text(self, fragment: str, skip_card: str | None,
+                   phrases: list[tuple[int, Link]]) -> tuple[str, set[int]]:
+        found: set[int] = set()
         parts = _TAG_SPLIT.split(fragment)
         depth = 0
         for i, part in enumerate(parts):
@@ -178,8 +182,23 @@ class Renderer:
                 continue
             if depth or not part:
                 continue
-            parts[i] = self._names_re.sub(lambda m: self._card_anchor(m, skip_card), part)
-        return "".join(parts)
+            pieces = [part]
+            for idx, link in phrases:
+                if idx in found:
+                    continue
+                needle = html.escape(link.text, quote=False)
+                for j, piece in enumerate(pieces):
+                    if j % 2 or needle not in piece:
+                        continue
+                    before, _, after = piece.partition(needle)
+                    pieces[j:j + 1] = [before, f'<a href="{html.escape(link.url)}">{needle}</a>', after]
+                    found.add(idx)
+                    break
+            for j in range(0, len(pieces), 2):
+                if self._names_re is not None:
+                    pieces[j] = self._names_re.sub(lambda m: self._card_anchor(m, skip_card), pieces[j])
+            parts[i] = "".join(pieces)
+        return "".join(parts), found
 
     def _card_anchor(self, m: re.Match[str], skip_card: str | None) -> str:
         slug = self._slug_by_name.get(self._norm(m.group(0)))

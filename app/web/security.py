@@ -24,11 +24,13 @@ import hashlib
 import json
 import os
 import sys
+import threading
 import time
+from collections import OrderedDict
 from typing import Any, Callable
 
 import yaml
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, g, jsonify, render_template, request
 
 from app.web import limits
 from app.web.errors import ApiError
@@ -66,6 +68,9 @@ GZIP_MIN_BYTES = 500
 GZIP_LEVEL = 6
 _COMPRESSIBLE = ("text/", "application/json", "application/javascript", "application/yaml", "image/svg+xml")
 _MAX_PASSTHROUGH_BYTES = 1 << 20
+# Finished responses kept per build and worker (see ResponseCache).
+RESPONSE_CACHE_ENTRIES = 4000
+RESPONSE_CACHE_BYTES = 32 * 1024 * 1024
 
 # Endpoints whose query string carries a search query in ``q``.
 SEARCH_ENDPOINTS = {"api.search", "pages.home"}
@@ -88,6 +93,7 @@ def init_security(app: Flask) -> None:
         app.debug = False
         app.config["DEBUG"] = False
     app.before_request(check_request_limits)
+    app.before_request(serve_cached)
     app.after_request(finish_response)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(414, _url_too_long)
@@ -275,9 +281,99 @@ def _url_too_long(exc: Exception):
     return _error_response(limits.URL_CHARS)
 
 
+# ------------------------------------------------------------------ response cache
+class ResponseCache:
+    """Finished GET responses of one build, by URL and encoding, least recently used dropped first.
+
+    Pages and API answers depend only on the URL and the build, so once a worker
+    has rendered one it can send the same bytes (already compressed, with their
+    ETag) until the store is rebuilt. The cache lives in the build's generation
+    (``app/store/swap.py``), so a rebuild empties it atomically with the swap.
+    """
+
+    def __init__(self, max_entries: int = RESPONSE_CACHE_ENTRIES, max_bytes: int = RESPONSE_CACHE_BYTES):
+        self.max_entries, self.max_bytes = max_entries, max_bytes
+        self._items: OrderedDict[tuple[str, bool], tuple[int, list[tuple[str, str]], bytes]] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple[str, bool]) -> tuple[int, list[tuple[str, str]], bytes] | None:
+        with self._lock:
+            item = self._items.get(key)
+            if item is None:
+                self.misses += 1
+                return None
+            self._items.move_to_end(key)
+            self.hits += 1
+            return item
+
+    def put(self, key: tuple[str, bool], status: int, headers: list[tuple[str, str]], body: bytes) -> None:
+        if len(body) > self.max_bytes // 16:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._bytes -= len(old[2])
+            self._items[key] = (status, headers, body)
+            self._bytes += len(body)
+            while len(self._items) > self.max_entries or self._bytes > self.max_bytes:
+                _, dropped = self._items.popitem(last=False)
+                self._bytes -= len(dropped[2])
+
+
+def _cache_for_request() -> ResponseCache | None:
+    """The response cache of the build this request is pinned to (None when the app does not swap)."""
+    svc = current_app.extensions.get("rulings")
+    generation = getattr(svc, "generation", None)
+    if generation is None or current_app.config.get("RESPONSE_CACHE") is False:
+        return None
+    gen = generation()
+    if gen.identity is None:
+        return None
+    cache = gen.memo.get("responses")
+    if cache is None:
+        cache = gen.memo.setdefault("responses", ResponseCache())
+    return cache
+
+
+def _cache_key() -> tuple[str, bool]:
+    return request.url, "gzip" in request.headers.get("Accept-Encoding", "").lower()
+
+
+def serve_cached() -> Response | None:
+    """Answer a GET from the response cache when this build already rendered the same URL."""
+    if request.method not in ("GET", "HEAD") or request.endpoint in (None, "static", "health.healthz"):
+        return None
+    cache = _cache_for_request()
+    if cache is None:
+        return None
+    item = cache.get(_cache_key())
+    if item is None:
+        return None
+    status, headers, body = item
+    resp = Response(body, status=status, headers=headers)
+    g._from_response_cache = True
+    return resp.make_conditional(request)
+
+
+def _remember(resp: Response) -> None:
+    if g.get("_from_response_cache") or resp.status_code != 200 or resp.direct_passthrough or resp.is_streamed:
+        return
+    if request.endpoint in (None, "static", "health.healthz") or "public" not in resp.headers.get("Cache-Control", ""):
+        return
+    cache = _cache_for_request()
+    if cache is not None:
+        skip = {"content-length", "server-timing", "date"}
+        headers = [(k, v) for k, v in resp.headers.items() if k.lower() not in skip]
+        cache.put(_cache_key(), resp.status_code, headers, resp.get_data())
+
+
 # ------------------------------------------------------------------ responses
 def finish_response(resp: Response) -> Response:
     """Security headers on everything; cache headers, ETag/304 and gzip on successful GETs."""
+    if g.get("_from_response_cache"):
+        return resp          # stored with every header already set
     for name, value in SECURITY_HEADERS.items():
         resp.headers[name] = value
     if request.is_secure:
@@ -318,9 +414,8 @@ def conditional_and_compressed(resp: Response) -> Response:
     if _compressible(resp):
         resp.vary.add("Accept-Encoding")
     resp.set_etag(base + ("-gz" if use_gzip else ""), weak=weak)
-    resp.make_conditional(request)
-    if resp.status_code == 304 or not use_gzip:
-        return resp
-    resp.set_data(gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0))
-    resp.headers["Content-Encoding"] = "gzip"
-    return resp
+    if use_gzip:
+        resp.set_data(gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0))
+        resp.headers["Content-Encoding"] = "gzip"
+    _remember(resp)
+    return resp.make_conditional(request)

@@ -1,0 +1,204 @@
+"""A real Chromium, driven as a player would: on a phone-sized screen and on a desktop.
+
+The app runs in a real server thread (werkzeug) on 127.0.0.1 against the
+session build; Playwright drives Debian's Chromium (``.ci/run`` installs it).
+Screenshots go to a temporary directory (printed with ``-s``) for a person to
+look at; the tests themselves check what can be checked mechanically: no
+horizontal overflow, tap targets of a usable size, and that each journey ends
+on the right content.
+"""
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def server(built_index):
+    from werkzeug.serving import make_server
+
+    from app.web import create_app
+
+    app = create_app({"DB_PATH": built_index / "rules.db"})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    d = Path(os.environ.get("RULINGS_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    d.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots in {d}")
+    return d
+
+
+def _page(browser, viewport):
+    ctx = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=viewport is PHONE,
+                              has_touch=viewport is PHONE)
+    page = ctx.new_page()
+    page.set_default_timeout(10_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return ctx, page, errors
+
+
+def _no_overflow(page) -> None:
+    width = page.evaluate("() => [document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"{page.url}: page is {width[0]} px wide in a {width[1]} px window"
+
+
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    'header a, header button, header input, nav.mainnav a, button, .button, input[type=search], .tiles a, .letters a'))
+  .filter(e => e.offsetParent !== null)
+  .map(e => [e.tagName + ' ' + (e.textContent || e.name || '').trim().slice(0, 30), e.getBoundingClientRect().height])
+  .filter(([_, h]) => h < 40)"""
+
+
+def _tap_targets_ok(page) -> None:
+    small = page.evaluate(SMALL_TARGETS)
+    assert not small, f"{page.url}: tap targets under 40 px high: {small[:5]}"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_search_misspelled_card_and_open_it(server, browser, shots, viewport):
+    ctx, page, errors = _page(browser, viewport)
+    page.goto(server + "/")
+    _tap_targets_ok(page)
+    page.fill("#q", "trone room")                       # results as you type, no submit
+    first = page.locator("#results section.group h2 a").first
+    first.wait_for()
+    assert first.get_attribute("href") == "/cards/throne-room"
+    assert page.url.endswith("/search?q=trone%20room")
+    page.screenshot(path=str(shots / f"search-{viewport['width']}.png"), full_page=True)
+    _no_overflow(page)
+    first.click()
+    page.wait_for_url("**/cards/throne-room")
+    assert page.locator("h1").inner_text().startswith("Throne Room")
+    assert page.locator("#r1").is_visible()
+    page.screenshot(path=str(shots / f"card-{viewport['width']}.png"), full_page=True)
+    _no_overflow(page)
+    _tap_targets_ok(page)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_search_form_works_without_javascript(server, browser):
+    ctx = browser.new_context(viewport=PHONE, java_script_enabled=False)
+    page = ctx.new_page()
+    page.goto(server + "/")
+    page.fill("#q", "festmahl")
+    page.press("#q", "Enter")
+    page.wait_for_url("**/search?q=festmahl")
+    assert page.locator("section.group h2 a").first.get_attribute("href") == "/cards/feast"
+    ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_follow_a_cross_reference_to_a_section_and_back(server, browser, shots, viewport):
+    ctx, page, errors = _page(browser, viewport)
+    page.goto(server + "/cards/feast")
+    link = page.locator("#r1 .body a", has_text="PLAY A CARD WHILE LEAVING IT")
+    href = link.get_attribute("href")
+    assert href.startswith("/rules/")
+    link.click()
+    page.wait_for_url("**" + href)
+    assert page.locator("nav.crumbs").is_visible()
+    assert "leaving it" in page.locator("h1").inner_text().lower()
+    page.screenshot(path=str(shots / f"section-{viewport['width']}.png"), full_page=True)
+    _no_overflow(page)
+    page.go_back()
+    page.wait_for_url("**/cards/feast")
+    assert page.locator("#r1").is_visible()
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_replay_a_scenario(server, browser, shots, viewport):
+    ctx, page, errors = _page(browser, viewport)
+    page.goto(server + "/scenarios")
+    page.locator("a[href='/scenarios/throne-room-feast']").click()
+    page.wait_for_url("**/scenarios/throne-room-feast")
+    assert page.locator(".status.ok").is_visible()
+    assert page.locator("ol.log li", has_text="not trashed again").count() == 1
+    page.locator("#step-1 details summary").click()
+    assert page.locator("#step-1 .zones").is_visible()
+    page.screenshot(path=str(shots / f"scenario-{viewport['width']}.png"), full_page=True)
+    _no_overflow(page)
+    page.locator("ol.log a.cite[href^='/cards/feast#r']").first.click()
+    page.wait_for_url("**/cards/feast#r*")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_play_a_short_interaction_in_the_sandbox(server, browser, shots):
+    ctx, page, errors = _page(browser, PHONE)
+    page.goto(server + "/try")
+    page.fill("#kingdom", "Throne Room, Feast, Laboratory")
+    page.fill("#p1_hand", "Throne Room, Feast, Copper*3")
+    page.fill("#p1_deck", "Silver*5")
+    page.fill("#p2_hand", "Copper*5")
+    page.fill("#p2_deck", "")
+    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="Play Throne Room").click()
+    page.locator("#now h2", has_text="choose an Action card").wait_for()
+    page.screenshot(path=str(shots / "sandbox-question-390.png"), full_page=True)
+    _no_overflow(page)
+    _tap_targets_ok(page)
+    page.locator("label.opt", has_text="Feast").click()
+    page.get_by_role("button", name="Answer").click()
+    for gain in ("Laboratory", "Silver"):
+        page.locator("#now h2", has_text="gain a card").wait_for()
+        page.locator("label.opt", has_text=gain).click()
+        page.get_by_role("button", name="Answer").click()
+    page.get_by_role("button", name="End turn").wait_for()
+    log = page.locator("ol.log").inner_text()
+    assert "Alice gains Laboratory" in log and "Alice gains Silver" in log
+    shared = page.url
+    page.screenshot(path=str(shots / "sandbox-after-390.png"), full_page=True)
+    # the link reproduces the game in a fresh browser context
+    ctx2, page2, _ = _page(browser, DESKTOP)
+    page2.goto(shared)
+    assert "Alice gains Laboratory" in page2.locator("ol.log").inner_text()
+    page2.screenshot(path=str(shots / "sandbox-1280.png"), full_page=True)
+    _no_overflow(page2)
+    ctx2.close()
+    assert not errors, errors
+    ctx.close()
+
+
+@pytest.mark.parametrize("path", ["/rules", "/rules/viii-index", "/faq", "/cards/band-of-misfits",
+                                  "/rules/vi-card-reference", "/api/", "/try"])
+def test_reference_pages_fit_a_phone(server, browser, shots, path):
+    ctx, page, errors = _page(browser, PHONE)
+    page.goto(server + path)
+    _no_overflow(page)
+    name = path.strip("/").replace("/", "_") or "home"
+    page.screenshot(path=str(shots / f"{name}-390.png"))
+    assert not errors, errors
+    ctx.close()
