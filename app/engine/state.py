@@ -52,7 +52,10 @@ class Card:
         return self.facts.cost_coins
 
     def is_type(self, t: str) -> bool:
-        return t in self.facts.types
+        if t in self.facts.types:
+            return True
+        # types a game adds to a card for the whole game (Charlatan: Curses are also Treasures)
+        return self.game is not None and t in getattr(self.game, "extra_types", {}).get(self.name, ())
 
     def __repr__(self) -> str:
         return f"{self.name}#{self.id}"
@@ -160,6 +163,7 @@ class Game:
         self.last_turn: dict[int, Turn] = {}           # each player's last completed turn (Smugglers)
         self.previous_turn: Turn | None = None         # the turn before the current one (consecutive turns)
         self.pile_tokens: dict[str, Counter] = {}      # Supply pile -> tokens on it (mats.py)
+        self.extra_types: dict[str, set[str]] = {}    # card name -> types added for this game (Charlatan)
         self.cost_modifiers: list = []                 # costs.CostModifier: cost changes in effect (costs.py)
 
     # ---- construction -------------------------------------------------

@@ -1,0 +1,83 @@
+"""Victory point tokens and the Trade Route tokens.
+
+Why a module of its own: VP tokens (Bishop, Monument, Goons, Collection,
+Investment) are taken by many cards and count at game end (``Player.vp_tokens``
+is added by ``activities.score``); the Trade Route tokens are a setup rule of
+the Supply, not an ability of any player's card, so no card in play carries it.
+
+Trade Route (SPECIAL SETUP § I, Prosperity; Trade Route 3-4): when Trade Route
+is in the game, a Coin token goes on each Victory Supply pile; when a card is
+gained from such a pile for the first time, its token moves to the Trade Route
+mat and stays there. Trashing a card from the pile (Lurker) does not move it.
+The tokens are counted with ``mats.py`` (``Game.pile_tokens``, and the
+ownerless counter ``mats.supply_counter`` for the mat).
+
+Choice made: the token moves at the moment the card leaves the pile (the
+engine's when-would-gain point), not as a when-gain ability the gaining player
+would have to order against their other when-gain abilities (Watchtower): it
+is a rule of the Supply, and its timing cannot change any outcome since it
+only matters when a Trade Route is played later.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from app.engine.mats import supply_counter
+from app.engine.state import Game, LaterAbility, Player
+
+TRADE_ROUTE_TOKEN = "Coin"
+MAT = "Trade Route mat"
+SETUP = {"section": "Special setup"}
+
+
+def add_vp(game: Game, p: Player, n: int, cite: dict | None = None, why: str = "") -> None:
+    """Take ``n`` VP tokens (they count at game end, § II Game end)."""
+    if n <= 0:
+        game.log.add(f"{p.name} takes no VP tokens{why}", *([cite] if cite else []))
+        return
+    p.vp_tokens += n
+    game.log.add(f"{p.name} takes {n} VP token{'s' if n != 1 else ''}{why} (now {p.vp_tokens})",
+                 *([cite] if cite else []))
+
+
+# ------------------------------------------------------------------ Trade Route
+def trade_route_mat(game: Game) -> int:
+    """Coin tokens on the Trade Route mat (what Trade Route gives +$ for)."""
+    return supply_counter(game)[MAT]
+
+
+def set_up_trade_route(game: Game) -> None:
+    """Put a Coin token on each Victory Supply pile; a rule for the rest of the game moves it when gained from."""
+    piles = [n for n, pile in game.supply.items() if _is_victory_pile(n)]
+    for n in piles:
+        game.pile_tokens.setdefault(n, Counter())[TRADE_ROUTE_TOKEN] = 1
+    game.log.add(f"Trade Route is in the game: a Coin token goes on each Victory Supply pile ({', '.join(piles)})",
+                 SETUP, {"card": "Trade Route", "ruling": 3})
+    if not game.players:
+        return
+    game.later.append(LaterAbility(0, "when_would_gain", "Trade Route token", _move_token, None, _from_token_pile,
+                                   "game", [{"card": "Trade Route", "ruling": 3}], anyone=True))
+
+
+def _is_victory_pile(name: str) -> bool:
+    from app.engine.state import card_facts
+    return "Victory" in card_facts(name).types
+
+
+def _from_token_pile(game: Game, ev) -> bool:
+    c = ev.card
+    return (c is not None and c.zone == "supply"
+            and game.pile_tokens.get(c.name, {}).get(TRADE_ROUTE_TOKEN, 0) > 0)
+
+
+def _move_token(game: Game, ev) -> None:
+    game.pile_tokens[ev.card.name][TRADE_ROUTE_TOKEN] -= 1
+    supply_counter(game)[MAT] += 1
+    game.log.add(f"A card is gained from the {ev.card.name} pile for the first time: its Coin token moves to the "
+                 f"Trade Route mat (now {trade_route_mat(game)})", {"card": "Trade Route", "ruling": 3})
+
+
+def mat_narration(game: Game) -> str:
+    return f"{trade_route_mat(game)} Coin token{'s' if trade_route_mat(game) != 1 else ''} on the Trade Route mat"
+
+
