@@ -161,8 +161,9 @@ def _island(ctx: Ctx) -> bool:
     g, p = ctx.game, ctx.player
     if _in_play(ctx):
         put_on_mat(g, p, ctx.source, "Island", R("Island", 1))
-    elif ctx.source.zone != "mat:Island":
-        ctx.log(f"{ctx.source.name} is not in play, so only a card from the hand is set aside", R("Island", 3))
+    else:
+        ctx.log(f"{ctx.source.name} is not in play (it is in {ctx.source.zone}), so only a card from the hand "
+                "is put on the mat", R("Island", 3))
     if not p.hand:
         ctx.log(f"{p.name} has no card in hand to put on the mat", R("Island", 2))
         return False
@@ -266,8 +267,8 @@ def _ghost_ship_victim(ctx: Ctx) -> bool:
     if k <= 0:
         ctx.log(f"{p.name} has {len(p.hand)} cards in hand and is not affected", R("Ghost Ship"))
         return False
-    chosen = ctx.ask(Question(p.name, f"put {k} cards from your hand onto your deck (last one on top)", "order",
-                              list(p.hand)))[:k] if len({c.name for c in p.hand}) > 1 else list(p.hand)[:k]
+    chosen = ctx.ask(Question(p.name, f"put {k} card{'s' if k != 1 else ''} from your hand onto your deck, "
+                                      "in this order (the last one ends on top)", "cards", list(p.hand), k, k))
     for c in chosen:
         act.topdeck(ctx.game, p, c, R("Ghost Ship"))
     return True
