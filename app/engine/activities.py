@@ -83,8 +83,6 @@ def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dic
     to = ev.data["to"]
     game.move(card, to, owner=p.index)
     game.turn.gained.append(card)
-    if game.turn.phase in ("buy", "buy2"):
-        game.turn.gained_in_buy.append(card)
     if bought:      # the card gained because it was bought (Hoard 2022: "if you bought it")
         game.turn.bought.append(card)
     if game.turn.phase in ("buy", "buy2"):
