@@ -77,6 +77,30 @@ def source_url(source_type: str | None, source_key: str, version_card: dict[str,
     return f"/rules/{base}{frag}"
 
 
+_EXISTING_LINK = re.compile(r"\[[^\]\n]*\]\([^)\n]*\)")
+
+
+def _link_phrase(src: str, link: "Link") -> tuple[str, bool]:
+    """Wrap the first free occurrence of ``link.text`` (emphasis markers allowed between words) in a link."""
+    words = link.text.split()
+    sep = r"(?:\*{1,2})?\s+(?:\*{1,2})?"
+    pat = re.compile(r"(?<![\w])" + sep.join(re.escape(w) for w in words) + r"(?![\w])", re.IGNORECASE)
+    taken = [m.span() for m in _EXISTING_LINK.finditer(src)]
+    for m in pat.finditer(src):
+        start, end = m.span()
+        if any(a < end and start < b for a, b in taken):
+            continue
+        if src.count("**", start, end) % 2:          # keep bold markers balanced inside the link
+            if src.startswith("**", end):
+                end += 2
+            elif src[:start].endswith("**"):
+                start -= 2
+            else:
+                continue
+        return f"{src[:start]}[{src[start:end]}]({link.url}){src[end:]}", True
+    return src, False
+
+
 @dataclass(frozen=True)
 class Link:
     text: str
@@ -149,6 +173,13 @@ class Renderer:
             return label
 
         src = _MD_LINK.sub(sub_link, text)
+        # References printed as plain text ("See GAIN ON WHEN-GAIN", "see **Crown** 8"): link them in place.
+        for i, link in enumerate(links):
+            if i in placed or not link.url or not link.text.strip():
+                continue
+            src, ok = _link_phrase(src, link)
+            if ok:
+                placed.add(i)
         with self._lock:
             self._md.reset()
             rendered = self._md.convert(src)

@@ -89,6 +89,7 @@ def init_security(app: Flask) -> None:
     """Install limits, headers, caching and compression on ``app``; call once, last in ``create_app``."""
     app.config["MAX_CONTENT_LENGTH"] = limits.BODY_BYTES.value
     app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_MAX_AGE
+    app.config.setdefault("RESPONSE_CACHE", os.environ.get("RULINGS_RESPONSE_CACHE", "1") != "0")
     if not development(app):
         app.debug = False
         app.config["DEBUG"] = False
@@ -326,7 +327,7 @@ def _cache_for_request() -> ResponseCache | None:
     """The response cache of the build this request is pinned to (None when the app does not swap)."""
     svc = current_app.extensions.get("rulings")
     generation = getattr(svc, "generation", None)
-    if generation is None or current_app.config.get("RESPONSE_CACHE") is False:
+    if generation is None or not current_app.config.get("RESPONSE_CACHE", True):
         return None
     gen = generation()
     if gen.identity is None:
