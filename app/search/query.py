@@ -150,7 +150,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     q = _build_query(cards, strong, concepts, stems, rest)
     if q is None:
         return _empty(out, "no searchable words, card names or rule concepts in the query")
-    hits = eng.searcher().search(q, limit=max(limit * 4, 40))
+    hits = eng.searcher().search(q, limit=max(limit * 3, 30))
     ranked = _rank(hits, cards, strong, stems)
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")
@@ -199,6 +199,7 @@ def _build_query(cards: list[Recognized], strong: list[Recognized], concepts: li
         parts.append(Term("text", s))
     for c in cards:
         boost = _WEAK_BOOST if c.weak else _CARD_BOOST[c.how]
+        # 'cards': any text naming the card; 'parent': the card's own rulings, FAQ and German passages
         parts += [Term("cards", c.slug, boost=boost), Term("parent", c.slug, boost=boost / 2)]
         if not stems:
             parts.append(Term("key", c.slug, boost=_CARD_KEY_BOOST * boost / _CARD_BOOST["exact"]))
