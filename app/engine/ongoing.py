@@ -79,7 +79,9 @@ def watch_gains(game: Game, ev: Event, player: Player, card: Card) -> bool:
 def while_mine(fn: Callable[[Game, Event, Card], None]) -> Callable[[Game, Event, Card], None]:
     """A while-in-play handler that only reacts to its owner's own buys and gains (the "you" on the card)."""
     def handler(game: Game, ev: Event, card: Card) -> None:
-        if ev.player.index != card.owner:
+        # the card may have left play (to the trash: no owner) since it triggered; it still resolves
+        # (Mint 5), and only its owner's own abilities can have trashed it meanwhile
+        if card.owner is not None and ev.player.index != card.owner:
             return
         if ev.kind == "when_gain":
             gained_ref(ev)
