@@ -1,3 +1,4 @@
 """Card definitions, one module per set; importing a module registers its cards."""
+from app.engine.cards import intrigue  # noqa: F401,E402  (Intrigue; registers on import)
 from app.engine.cards import seaside  # noqa: F401,E402  (Seaside; registers on import)
 from app.engine.cards import prosperity  # noqa: F401,E402  (Prosperity; registers on import)
