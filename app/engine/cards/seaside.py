@@ -598,6 +598,7 @@ def _sailor(ctx: Ctx) -> bool:
             game.log.add(f"{p.name} does not play {card.name} with Sailor", R("Sailor", 1))
             return
         used["done"] = True
+        game.log.add(f"{p.name} plays the gained {card.name} with Sailor", R("Sailor", 1))
         act.play(game, p, card, ref, nth=" (Sailor)")
     act.set_up_later(g, p, "when_gain", "Sailor: once this turn, you may play a Duration card you gain", run,
                      None, lambda game, ev: not used["done"] and ev.card is not None and ev.card.is_type("Duration"),
