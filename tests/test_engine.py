@@ -169,10 +169,14 @@ def caravan():
     d = registry.CardDef("Caravan", Sequence(Draw(1), PlusActions(1), SetUpLater(
         "start_of_turn", "Caravan: +1 Card at the start of your next turn", Draw(1), until="used")))
     registry._load()
+    saved = dict(registry._DEFS.get("Caravan", {})), registry._DEFAULT.get("Caravan")
+    registry._DEFS.pop("Caravan", None)
     registry.register(d)
     yield d
     registry._DEFS.pop("Caravan", None)
     registry._DEFAULT.pop("Caravan", None)
+    if saved[0]:      # the real Seaside definition is back for the tests that follow
+        registry._DEFS["Caravan"], registry._DEFAULT["Caravan"] = saved
 
 
 def test_duration_and_its_throne_room_stay_in_play(tmp_path, caravan):
