@@ -521,6 +521,8 @@ def _swindler_victim(ctx: Ctx) -> bool:
         ctx.log(f"No card in the Supply costs the same as {card.name} (${card.cost}): {p.name} gains nothing",
                 R("Swindler", 2), CARD_COSTS)
         return False
+    ctx.log(f"Cards in the Supply costing the same as {card.name} (${card.cost} now): {act.names(options)}",
+            R("Swindler", 2), CARD_COSTS)
     chosen = ctx.ask(Question(me.name, f"choose a card costing ${card.cost} for {p.name} to gain", "cards",
                               options, 1, 1))
     act.gain(g, p, chosen[0].name, cite=R("Swindler", 2))
