@@ -70,8 +70,15 @@ def test_card_json_has_rulings_links_and_backlinks(cli):
     # "Also see Crown 8" is printed in Throne Room's entry and resolves to that ruling.
     links = [link for r in card["rulings"] for link in r["links"]]
     assert any(link["target_key"] == "crown#r8" for link in links)
-    # Many entries refer to Throne Room; they are listed as backlinks.
-    assert len(card["referred_by"]) > 5
+
+
+def test_card_backlinks_list_the_entries_that_cite_it(cli):
+    # "See Possession 6" is printed in dozens of entries; each is a backlink on Possession.
+    code, out, _ = cli("card", "Possession", "--json")
+    card = json.loads(out)
+    sources = {ref["source_key"] for ref in card["referred_by"]}
+    assert len(sources) > 20
+    assert all(not key.startswith("possession#") for key in sources)
 
 
 def test_card_text_output_lists_numbered_rulings(cli):
