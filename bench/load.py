@@ -166,10 +166,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(index_dir: Path, port: int, workers: int | None) -> subprocess.Popen:
+def start_server(index_dir: Path, port: int, workers: int | None, cache: bool = True) -> subprocess.Popen:
     from app.web.prod import gunicorn_argv
 
-    env = dict(os.environ, RULINGS_INDEX_DIR=str(index_dir))
+    env = dict(os.environ, RULINGS_INDEX_DIR=str(index_dir), RULINGS_RESPONSE_CACHE="1" if cache else "0")
     return subprocess.Popen(gunicorn_argv(HOST, port, workers), env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
@@ -223,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clients", type=int, default=4, help="concurrent connections from the load process")
     ap.add_argument("--workers", type=int, default=None, help="gunicorn workers (default: one per core)")
     ap.add_argument("--index", type=Path, default=None, help="index directory (default: the configured one)")
+    ap.add_argument("--kinds", default="", help="comma-separated subset of healthz,card,section,search,replay")
+    ap.add_argument("--no-cache", action="store_true",
+                    help="turn the per-build response cache off (every request renders: the cold figure)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if not 0 < args.duration <= MAX_TOTAL_SECONDS:
@@ -234,8 +237,14 @@ def main(argv: list[str] | None = None) -> int:
     index_dir = args.index or config.index_dir()
     build(index_dir=index_dir)          # no-op when the store is up to date
     mix = request_mix(index_dir / "rules.db")
+    if args.kinds:
+        wanted = [k.strip() for k in args.kinds.split(",") if k.strip()]
+        unknown = set(wanted) - set(mix)
+        if unknown:
+            ap.error(f"unknown kinds: {', '.join(sorted(unknown))} (choose from {', '.join(mix)})")
+        mix = {k: mix[k] for k in wanted}
     port = free_port()
-    proc = start_server(index_dir, port, args.workers)
+    proc = start_server(index_dir, port, args.workers, cache=not args.no_cache)
     try:
         wait_healthy(port, proc)
         from app.web.prod import workers as default_workers
@@ -250,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=2))
     else:
         print(f"gunicorn on {HOST}:{port}, {args.workers or default_workers()} workers; "
-              f"{args.clients} client connections; {phase:.1f} s per kind")
+              f"{args.clients} client connections; {phase:.1f} s per kind; "
+              f"response cache {'off' if args.no_cache else 'on'}")
         print(f"{'kind':<9} {'requests':>8} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}  target")
         for r in rows:
             target = TARGETS.get(r["kind"])
