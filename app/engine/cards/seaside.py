@@ -119,7 +119,7 @@ def _outpost(ctx: Ctx) -> bool:
     g.turn.cleanup_draw = 3
     ctx.log(f"{p.name} will draw only 3 cards in Clean-up this turn", R("Outpost", 1))
     grant_extra_turn(g, p, R("Outpost", 3))
-    return NextTurn("Outpost: its extra turn has come (discarded in that turn's Clean-up)",
+    return NextTurn("Outpost: the extra turn (Outpost is discarded in its Clean-up)",
                     Do(lambda c: None), R("Outpost", 4)).apply(ctx)
 
 
