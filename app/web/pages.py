@@ -38,6 +38,16 @@ def _headers(resp: Response) -> Response:
     return resp
 
 
+@pages.app_template_filter("answer_text")
+def answer_text(a) -> str:
+    """A scenario answer as a player would say it: names joined, booleans as yes/no."""
+    if isinstance(a, bool):
+        return "yes" if a else "no"
+    if isinstance(a, (list, tuple)):
+        return ", ".join(answer_text(x) for x in a) or "nothing"
+    return "nothing" if a is None else str(a)
+
+
 @pages.app_template_global()
 def cite_url(c: dict) -> str | None:
     """Where a scenario citation ({card, ruling} or {section}) lives on the site."""
