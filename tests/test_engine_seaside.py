@@ -102,7 +102,7 @@ def test_outpost_never_gives_a_third_turn_in_a_row():
     for name in ("seaside-outpost-no-third-turn.yaml", "seaside-outpost-first-edition-two-outposts.yaml"):
         res = ok(scenario.run(scenario.load(config.scenarios_dir() / name)))
         starts = [t for t in texts(res) if "starts (1 Action" in t]
-        assert starts == ["Alice's an extra turn starts (1 Action, 1 Buy, empty money pool)",
+        assert starts == ["Alice's extra turn starts (1 Action, 1 Buy, empty money pool)",
                           "Bob's turn 2 starts (1 Action, 1 Buy, empty money pool)"], name
 
 

@@ -318,7 +318,7 @@ def start_turn(game: Game, index: int, extra: bool = False) -> None:
     if not extra:
         p.turns += 1      # extra turns are not counted for the tie-breaker (§ II Game end)
     end_ongoing(game, p)
-    kind = "an extra turn" if extra else f"turn {p.turns}"
+    kind = "extra turn" if extra else f"turn {p.turns}"
     game.log.add(f"{p.name}'s {kind} starts (1 Action, 1 Buy, empty money pool)", narrate.sec("Your turn"))
     fire(game, Event("start_of_turn", p))
     game.turn.phase = "action"
