@@ -400,6 +400,10 @@ def _smugglers(ctx: Ctx) -> bool:
         if c.name not in names and c.cost <= 6:
             names.append(c.name)
     ctx.log(f"{right.name} gained on their last turn: {act.names(gained)}", R("Smugglers", 3))
+    dear = sorted({c.name for c in gained if c.cost > 6})
+    if dear:
+        ctx.log(f"{', '.join(dear)} cost{'s' if len(dear) == 1 else ''} more than $6 now, so "
+                f"{'it is' if len(dear) == 1 else 'they are'} not a choice", R("Smugglers", 1))
     if not names:
         ctx.log(f"{p.name} has no card costing up to $6 to gain a copy of", R("Smugglers", 1))
         return False
@@ -543,7 +547,7 @@ def _treasury_end_of_buy(game: Game, ev: Event, card: Card) -> None:
         return
     victory = [c for c in game.turn.gained_in_buy if c.is_type("Victory")]
     if victory:
-        game.log.add(f"{p.name} gained {act.names(victory)} in this Buy phase, so Treasury stays in play",
+        game.log.add(f"{p.name} gained {act.names(victory)} in this Buy phase, so Treasury is not put onto the deck",
                      R("Treasury", 1), R("Treasury", 2))
         return
     if game.decider.ask(Question(p.name, "put Treasury onto your deck?", "yesno", [])):
