@@ -231,12 +231,18 @@ def test_every_cited_ruling_exists_in_the_card_reference():
     parsed = ParsedCorpus()
     parser.parse_card_reference(load_document("rules"), parsed)
     entries = {e.name: e.slug for e in parsed.cards}
-    numbers = {(r.card, r.number) for r in parsed.rulings if r.version is None}
+    # A previous version's rulings are keyed by its slug, e.g. 'hoard-pre-2022'.
+    numbers = {(r.version or r.card, r.number) for r in parsed.rulings}
+    versions = {v.slug for v in parsed.previous_versions}
     bad = []
     for f, r in _citations():
         if "card" not in r:
             continue
         slug = entries.get(r["card"])
+        if slug is not None and r.get("version"):
+            slug = f"{slug}-{r['version']}"
+            if slug not in versions:
+                slug = None
         if slug is None or ("ruling" in r and (slug, r["ruling"]) not in numbers):
             bad.append((f, r))
     assert not bad

@@ -7,29 +7,28 @@ the log can say which chapter (§ III) they are in, like the document does.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-_CHAPTER = re.compile(r"^([IVX]+)\. [A-Z][A-Z :,&-]+$")
-
-
 @lru_cache(maxsize=1)
 def _section_chapters() -> dict[str, str]:
-    """Heading line (lower-cased) -> roman numeral of the chapter it is in."""
+    """Heading title (lower-cased) -> roman numeral of its chapter, from the rules parser.
+
+    The engine cites rules sections by their printed titles; the one parser of
+    the Complete Rules (app.corpus.rules_parser) knows every heading, Common
+    effect and alias, so the log's "§ III" agrees with the store and the pages.
+    """
+    from app.corpus.model import ParsedCorpus
+    from app.corpus.rules_parser import parse_rules
     from app.corpus.sources import load_document
 
-    doc = load_document("rules")
+    parsed = ParsedCorpus()
+    parse_rules(load_document("rules"), parsed)
     out: dict[str, str] = {}
-    chapter = None
-    for i, raw in enumerate(doc.lines):
-        line = raw.strip()
-        m = _CHAPTER.match(line)
-        if m and i > 58:          # skip the table of contents
-            chapter = m.group(1)
-            continue
-        if chapter and 2 < len(line) < 80 and not line.endswith((".", ":")):
-            out.setdefault(line.lower(), chapter)
+    for section in parsed.sections:
+        if section.chapter:
+            for title in [section.title, *section.aliases]:
+                out.setdefault(title.strip().lower(), section.chapter)
     return out
 
 
@@ -42,9 +41,11 @@ def section_chapter(title: str) -> str | None:
 
 
 def render_citation(c: dict) -> str:
+    """As the document prints them: "Feast 1", "Hoard (pre-2022) 4", "Game end, § II"."""
     if "card" in c:
+        name = f"{c['card']} ({c['version']})" if c.get("version") else c["card"]
         n = c.get("ruling")
-        return f"{c['card']} {n}" if n is not None else c["card"]
+        return f"{name} {n}" if n is not None else name
     title = c.get("section", "?")
     short = c.get("short") or title
     ch = section_chapter(title)

@@ -13,9 +13,12 @@ from app.engine.registry import CardDef, Reaction, register
 from app.engine.state import Ref
 
 
-def R(card: str, n: int | None = None) -> dict:
-    """Citation of a Card Reference ruling."""
-    return {"card": card, "ruling": n} if n is not None else {"card": card}
+def R(card: str, n: int | None = None, version: str | None = None) -> dict:
+    """Citation of a Card Reference ruling; ``version`` (e.g. 'pre-2022') cites a Previous versions entry."""
+    c: dict = {"card": card} if n is None else {"card": card, "ruling": n}
+    if version:
+        c["version"] = version
+    return c
 
 
 TRIGGERED = narrate.sec("Triggered ability")

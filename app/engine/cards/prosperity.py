@@ -339,7 +339,7 @@ _mint_play = Sequence(
     IfYouDid(Do(_reveal_and_copy)))
 register(CardDef("Mint", _mint_play, version="2", hooks={"when_gain": _mint_trash(False, R("Mint", 1))},
                  note="2022: when-gain, trashes non-Duration Treasures in play (Mint 1)"))
-register(CardDef("Mint", _mint_play, version="1", hooks={"when_buy": _mint_trash(True, R("Mint", 9))},
+register(CardDef("Mint", _mint_play, version="1", hooks={"when_buy": _mint_trash(True, R("Mint", 9, "pre-2022"))},
                  note="pre-2022: when you buy this, trash all Treasures in play"), default=False)
 
 
@@ -361,7 +361,7 @@ register(CardDef("Hoard", Sequence(PlusCoins(coins("Hoard")), Do(_hoard_2022)), 
                  note="2022: this turn, when you gain a Victory card you bought, gain a Gold"))
 register(CardDef("Hoard", PlusCoins(coins("Hoard")), version="1",
                  while_in_play={"when_buy": ongoing.while_mine(
-                     lambda g, ev, card: _hoard_gold(R("Hoard", 4))(g, ev) if ev.card.is_type("Victory") else None)},
+                     lambda g, ev, card: _hoard_gold(R("Hoard", 4, "pre-2022"))(g, ev) if ev.card.is_type("Victory") else None)},
                  note="pre-2022: while in play, when you buy a Victory card, gain a Gold"), default=False)
 
 
