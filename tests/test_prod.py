@@ -10,6 +10,7 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
@@ -34,12 +35,13 @@ def test_prod_command_runs_one_sync_worker_per_core_against_the_app_factory():
     assert not {"--reload", "--debug", "--access-logfile"} & set(argv)
 
 
-def test_gunicorn_serves_healthz_on_loopback_and_stops(built_index, store):
+def test_rulings_serve_prod_serves_healthz_on_loopback_and_stops(built_index, store):
     port = _free_port()
     env = dict(os.environ, RULINGS_INDEX_DIR=str(built_index))
     env.pop("RULINGS_ENV", None)
-    proc = subprocess.Popen(gunicorn_argv("127.0.0.1", port, n_workers=2), env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # Exactly what an operator runs; SIGTERM to it must stop gunicorn and its workers.
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--prod", "--host", "127.0.0.1",
+                             "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         deadline = time.monotonic() + 30
         body = None
@@ -62,8 +64,10 @@ def test_gunicorn_serves_healthz_on_loopback_and_stops(built_index, store):
             assert resp.status == 200 and resp.headers["Content-Encoding"] == "gzip"
     finally:
         proc.terminate()
-        code = proc.wait(timeout=20)
+        code = proc.wait(timeout=30)
     assert code == 0
+    with socket.socket() as s:       # nothing is left listening on the port
+        assert s.connect_ex(("127.0.0.1", port)) != 0
 
 
 # ------------------------------------------------------------------ swapping a rebuilt store in

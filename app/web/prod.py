@@ -53,17 +53,37 @@ def gunicorn_argv(host: str, port: int, n_workers: int | None = None, access_log
 
 
 def run_gunicorn(host: str, port: int) -> int:
-    """Serve until interrupted; returns gunicorn's exit status (0 after Ctrl-C)."""
+    """Serve until stopped; returns gunicorn's exit status (0 after a clean stop).
+
+    SIGTERM and SIGINT sent to this process (a service manager, Ctrl-C) are passed
+    on to gunicorn, which stops its workers gracefully; this process then returns.
+    """
     env = dict(os.environ)
     if env.get("RULINGS_ENV") == "development":
         del env["RULINGS_ENV"]           # production never runs in development mode
     proc = subprocess.Popen(gunicorn_argv(host, port), env=env)
+
+    def forward(signum, frame):  # noqa: ARG001 - signal handler signature
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM if signum == signal.SIGTERM else signal.SIGINT)
+
+    previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        return proc.wait()
-    except KeyboardInterrupt:
-        # The terminal sent SIGINT to gunicorn too; give it time to stop its workers.
-        try:
-            return proc.wait(timeout=15) and 0
-        except subprocess.TimeoutExpired:
-            proc.send_signal(signal.SIGKILL)
-            return proc.wait()
+        while True:
+            try:
+                code = proc.wait(timeout=1.0)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if proc.poll() is None:          # we are leaving for another reason: do not orphan the server
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+    # gunicorn exits 0 on SIGTERM/SIGINT; a negative code means it was killed by a signal.
+    return code if code >= 0 else 128 - code
