@@ -31,9 +31,11 @@
     }
     (res.groups || []).forEach(function (g) {
       html.push('<section class="group"><h2><a href="' + esc(g.url) + '">' + esc(g.title) + "</a></h2>");
+      var factsShown = false;  // a card's facts once per group, like the server-rendered page
       res.results.forEach(function (item) {
         if (g.ranks.indexOf(item.rank) < 0) return;
-        if (item.facts) {
+        if (item.facts && !factsShown) {
+          factsShown = true;
           var f = item.facts;
           html.push('<div class="cardhit"><p><strong><a href="/cards/' + esc(item.card) + '">' + esc(f.name) +
             "</a></strong> · " + esc((f.types || []).join(" – ")) + " · " + esc(f.set) +
