@@ -23,7 +23,7 @@ from app.engine.registry import aliases, definition, versions
 from app.engine.state import PLAYER_ZONES, Game
 
 TOP_KEYS = {"title", "rulings", "description", "seed", "versions", "players", "current", "turn", "supply",
-            "steps", "expect", "step_limit"}
+            "steps", "expect", "step_limit", "expect_error"}
 PLAYER_KEYS = {"name", "turns", "vp_tokens", "mats", "tokens", *PLAYER_ZONES}   # mats/tokens: app/engine/mats.py
 STEP_ACTIONS = {"play", "buy", "play_treasures", "end_turn"}
 STEP_KEYS = STEP_ACTIONS | {"answers", "expect", "note"}
@@ -119,6 +119,7 @@ class Result:
     failures: list[Failure] = field(default_factory=list)
     error: ScenarioError | None = None
     question: Any = None      # the Question a missing/illegal answer stopped at (for the web sandbox)
+    expected_error: ScenarioError | None = None   # the error ``expect_error`` asked for (the replay stopped there)
 
     @property
     def ok(self) -> bool:
@@ -270,7 +271,30 @@ def _validate(f: str, raw: LDict) -> Scenario:
         steps.append(Step(i + 1, line, a, arg, list(answers), exp))
     if "expect" in raw:
         _check_expect_keys(f, raw["expect"], pnames)
+    _check_expect_error(f, raw, len(steps))
     return Scenario(f, str(raw["title"]), list(rulings), raw, steps)
+
+
+def _check_expect_error(f: str, raw: LDict, n_steps: int) -> None:
+    """``expect_error: {step: N, contains: TEXT}``: step N must be rejected with a message containing TEXT."""
+    if "expect_error" not in raw:
+        return
+    ee, line = raw["expect_error"], _line(raw, "expect_error")
+    if not isinstance(ee, dict) or set(ee) != {"step", "contains"}:
+        raise ScenarioError(f, "expect_error: expected {step: N, contains: TEXT}", line=line)
+    if not isinstance(ee["step"], int) or isinstance(ee["step"], bool) or not 1 <= ee["step"] <= n_steps:
+        raise ScenarioError(f, f"expect_error: step must be a step number from 1 to {n_steps}", line=line)
+    if not isinstance(ee["contains"], str) or not ee["contains"].strip():
+        raise ScenarioError(f, "expect_error: contains must be a non-empty text", line=line)
+
+
+def _error_expected(sc: Scenario, st: Step, res: Result) -> bool:
+    """Whether the error that stopped step ``st`` is the one ``expect_error`` asked for; if so, it is not an error."""
+    ee = sc.raw.get("expect_error")
+    if not ee or ee["step"] != st.index or ee["contains"].lower() not in res.error.message.lower():
+        return False
+    res.expected_error, res.error = res.error, None
+    return True
 
 
 def _check_expect_keys(f: str, exp: Any, pnames: list[str]) -> None:
@@ -342,10 +366,15 @@ def run(sc: Scenario) -> Result:
             res.error = ScenarioError(sc.file, f"unused answers {g.decider.remaining()!r} (the step asked fewer "
                                       "questions than answers given)", st.line, st.index)
         if res.error is not None:
+            if _error_expected(sc, st, res):   # expect_error: the replay stops here, as expected
+                break
             return res
         if st.expect:
             res.failures += check(g, st.expect, st.index)
     g.log.step = None
+    if "expect_error" in sc.raw and res.expected_error is None:
+        ee = sc.raw["expect_error"]
+        res.failures.append(Failure(ee["step"], "an error containing", ee["contains"], "the step was carried out"))
     if "expect" in sc.raw:
         res.failures += check(g, sc.raw["expect"], None)
     return res
