@@ -92,13 +92,26 @@ def fire(game: Game, ev: Event) -> None:
 
 
 def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:
-    """Let other players reveal Reactions to an Attack; returns the players now unaffected by it."""
+    """Let other players reveal Reactions to an Attack; returns the players now unaffected by it.
+
+    Resolving Reactions and timing 2 (2019 errata): each time a player
+    resolves a Reaction, the window starts again from the first player after
+    the attacker, who may reveal a Reaction again (the same card if it is
+    still in hand and still applies: Secret Chamber 4, Diplomat 4) or one
+    drawn meanwhile (Moat 3). A player who declines is passed over until
+    someone after them resolves something; the window closes when every
+    player in turn declines or has nothing to reveal. ``ev.data['revealed']``
+    lists (player index, card name) of what was resolved, so a Reaction can
+    tell whether resolving it again could change anything (Moat).
+    """
     from app.engine.registry import definition
 
     unaffected: set[int] = set()
     # ongoing protections (Lighthouse) add their owner to ``unaffected`` (turns.py)
     fire(game, Event("attack_played", attacker, card, {"unaffected": unaffected}))
-    used: set[int] = set()     # a Reaction card is offered once per Attack (see README)
+    revealed: list[tuple[int, str]] = []
+    asked: set[int] = set()      # players who were offered the window already
+    ev = Event("attack", attacker, card, {"unaffected": unaffected, "revealed": revealed})
     restart = True
     while restart:
         restart = False
@@ -106,19 +119,28 @@ def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:
             options = []
             for c in p.hand:
                 d = definition(game, c.name)
-                if (c.id not in used and d is not None and "attack" in d.reactions
-                        and d.reactions["attack"].applies(game, Event("attack", attacker, card), p, c)):
+                if d is not None and "attack" in d.reactions and d.reactions["attack"].applies(game, ev, p, c):
                     options.append(c)
             if not options:
                 continue
-            q = Question(p.name, f"reveal a Reaction to {attacker.name}'s {card.name}?", "cards", options, 0, 1)
+            again = any(i == p.index for i, _ in revealed)
+            q = Question(p.name, f"reveal {'another' if again else 'a'} Reaction to {attacker.name}'s {card.name}?",
+                         "cards", options, 0, 1)
             chosen = game.decider.ask(q)
+            was_asked = p.index in asked
+            asked.add(p.index)
             if not chosen:
-                game.log.add(f"{p.name} does not reveal a Reaction to {card.name}", narrate.sec("Reaction to Attack"))
+                game.log.add(f"{p.name} does not reveal {'another' if again else 'a'} Reaction to {card.name}",
+                             narrate.sec("Reaction to Attack"), *([narrate.REACTIONS] if revealed else []))
                 continue
             c = chosen[0]
-            used.add(c.id)
-            definition(game, c.name).reactions["attack"].react(game, Event("attack", attacker, card), p, c, unaffected)
+            game.tick()      # a player could reveal Secret Chamber forever: the step limit stops it
+            if was_asked and revealed:
+                pi, pn = revealed[-1]
+                game.log.add(f"The Reaction window reopened after {game.players[pi].name}'s {pn}, so {p.name} may "
+                             "react again", narrate.REACTIONS)
+            revealed.append((p.index, c.name))
+            definition(game, c.name).reactions["attack"].react(game, ev, p, c, unaffected)
             restart = True
             break
     return unaffected

@@ -234,7 +234,13 @@ def _moat_react(game, ev, p, card, unaffected) -> None:
     unaffected.add(p.index)
 
 
-register(CardDef("Moat", Draw(2), reactions={"attack": Reaction(_moat_react)}))
+def _moat_applies(game, ev, p, card) -> bool:
+    """Moat may be revealed unless this player already revealed a Moat to this Attack: a second reveal
+    would change nothing (Moat 2), so the engine does not ask again (see docs/scenario-format.md)."""
+    return (p.index, "Moat") not in ev.data.get("revealed", ())
+
+
+register(CardDef("Moat", Draw(2), reactions={"attack": Reaction(_moat_react, applies=_moat_applies)}))
 
 register(CardDef("Witch", Sequence(Draw(2), EachOtherPlayer(Gain("Curse", cite=narrate.CONCURRENT)))))
 
