@@ -1,7 +1,9 @@
 """Store -> Whoosh index. Called by ``rulings build`` right after the store is written.
 
 Only the store is read (opened read-only), so the index can never disagree
-with what pages show. Besides the Whoosh segment the directory holds
+with what pages show. Besides the Whoosh segment the directory holds the
+precomputed per-term scores (``postings.json``/``postings.bin``, see
+``postings.py``: queries add them up instead of running Whoosh's matchers) and
 ``vocabulary.json``: how often each word occurs in lower case and in total,
 which name recognition uses to tell a misspelt card name ("libary") from an
 ordinary word ("trade") without a dictionary of its own.
@@ -21,6 +23,7 @@ from whoosh.analysis.filters import CharsetFilter
 from whoosh.support.charset import accent_map
 
 from app.corpus.model import slugify
+from app.search import postings
 from app.search.documents import SearchDoc, iter_documents
 from app.search.stemming import text_analyzer
 from app.search.names import NameIndex, load_abbreviations
@@ -83,6 +86,8 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
         writer.cancel()
         raise
     writer.commit(optimize=True)
+    with ix.searcher(weighting=postings.WEIGHTING) as searcher:
+        postings.write(postings.compute(searcher), out_dir)
     vocabulary = {w: [lower[w], n] for w, n in vocab.items()}
     (out_dir / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
     return count

@@ -5,7 +5,8 @@ and concepts are recognised, and the query is assembled from ``Term`` objects,
 so quotes, operators, ``*``, ``~``, ``field:`` prefixes or any Unicode cannot
 raise. The CLI and ``/api/search`` return this function's dict unchanged.
 
-Ranking is Whoosh's BM25F over title/body plus boosts for recognised cards
+Ranking is Whoosh's BM25F over title/body (scores precomputed per term at
+build time, see ``postings.py``) plus boosts for recognised cards
 and concepts, then two rules players rely on: a query that is just a card
 name puts that card first, and with two or more cards the hits that mention
 all of them come first (the interaction question).
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from whoosh import index, scoring
+from whoosh import index
 from whoosh.analysis import STOP_WORDS
 from whoosh.query import And, Or, Term
 
@@ -28,6 +29,8 @@ from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
 from app.search.stemming import text_analyzer
 from app.search.names import HOW_RANK, NameIndex, Recognized
+from app.search import postings as postings_mod
+from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.store.db import Store
 
 MAX_QUERY_CHARS = 500
@@ -50,8 +53,6 @@ _FIRST_RULINGS = 3
 # their postings is most of a query's cost; they are dropped unless nothing rarer is left.
 _MAX_DF_SHARE = 0.15
 _MIN_TERMS = 3
-# BM25F, except that a document naming many cards is not penalised for it in the cards field.
-_WEIGHTING = scoring.BM25F(cards_B=0.0)
 
 
 _QUERY_STOP = frozenset(STOP_WORDS) | _QUESTION_WORDS
@@ -65,9 +66,11 @@ class _Engine:
     names: NameIndex
     concepts: ConceptIndex
     analyzer: Any
+    postings: Postings
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
+        """Whoosh is still read for the stored fields of the hits returned (one searcher per thread)."""
         s = getattr(self.local, "searcher", None)
         if s is None:
             s = self.ix.searcher(weighting=_WEIGHTING)
@@ -76,9 +79,9 @@ class _Engine:
 
     def selective(self, stems: list[str]) -> list[str]:
         """The query's words minus the very common ones (keeping the rarest few if all are common)."""
-        s = self.searcher()
-        limit = s.doc_count() * _MAX_DF_SHARE
-        dfs = {t: s.doc_frequency("text", t) for t in stems}
+        p = self.postings
+        limit = p.doc_count * _MAX_DF_SHARE
+        dfs = {t: p.doc_frequency("text", t) for t in stems}
         kept = [t for t in stems if 0 < dfs[t] <= limit]
         if len(kept) < _MIN_TERMS:
             common = sorted((t for t in stems if dfs[t] > limit), key=dfs.get)
@@ -100,14 +103,25 @@ def engine_for(store: Store) -> _Engine:
         with _LOCK:
             eng = _ENGINES.get(key)
             if eng is None:
+                ix = index.open_dir(key)
                 eng = _Engine(
-                    ix=index.open_dir(key),
+                    ix=ix,
                     names=name_index_from_store(store, load_vocabulary(search_dir)),
                     concepts=ConceptIndex(store),
                     analyzer=text_analyzer(stoplist=_QUERY_STOP),
+                    postings=_open_postings(ix, search_dir),
                 )
                 _ENGINES[key] = eng
     return eng
+
+
+def _open_postings(ix, search_dir: Path) -> Postings:
+    """The build's precomputed scores; an index written before they existed gets them computed here
+    (about half a second, once per process) rather than failing."""
+    with ix.searcher(weighting=_WEIGHTING) as s:
+        if postings_mod.exists(search_dir):
+            return postings_mod.load(search_dir, s.doc_count_all())
+        return postings_mod.compute(s)
 
 
 def clean_query(query: Any) -> tuple[str, list[str]]:
@@ -136,7 +150,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         return _empty(out, "the query is empty")
     try:
         eng = engine_for(store)
-    except FileNotFoundError as exc:
+    except (FileNotFoundError, PostingsError) as exc:
         return _empty(out, str(exc))
 
     cards = eng.names.recognize(text)
@@ -150,15 +164,18 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     q = _build_query(cards, strong, concepts, stems, rest)
     if q is None:
         return _empty(out, "no searchable words, card names or rule concepts in the query")
-    hits = eng.searcher().search(q, limit=max(limit * 3, 30))
-    ranked = _rank(hits, cards, strong, stems)
+    # the best 30 by BM25F, re-ranked by the rules below; stored fields are read for the returned ones only
+    hits = eng.postings.top(q, max(limit * 3, 30))
+    ranked = _rank(hits, eng.postings, cards, strong, stems)
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")
 
     highlight_names = _highlight_names(cards, eng.names)
     stem_set = set(stems)
     recognized = {c.slug for c in cards}
-    for rank, (score, f) in enumerate(ranked[:limit], start=1):
+    reader = eng.searcher().reader()
+    for rank, (score, docnum) in enumerate(ranked[:limit], start=1):
+        f = reader.stored_fields(docnum)
         item = {
             "rank": rank,
             "kind": f["kind"],
@@ -212,24 +229,25 @@ def _build_query(cards: list[Recognized], strong: list[Recognized], concepts: li
     return Or(parts) if parts else None
 
 
-def _rank(hits, cards: list[Recognized], strong: list[Recognized], stems: list[str]) -> list[tuple[float, dict]]:
-    ranked = [(h.score, h.fields()) for h in hits]
+def _rank(hits: list[tuple[float, int]], postings: Postings, cards: list[Recognized], strong: list[Recognized],
+          stems: list[str]) -> list[tuple[float, int]]:
+    """(score, docnum) best first. Keys and card lists come from the postings, not stored fields."""
+    ranked = list(hits)
     slugs = list(dict.fromkeys(c.slug for c in strong))
     best_how = {c.slug: HOW_RANK[c.how] for c in cards}
-
-    def hit_cards(f: dict) -> set[str]:
-        return {s for s in (f.get("cards") or "").split(",") if s}
+    keys = postings.keys
 
     if len(slugs) >= 2:
         # the interaction question: documents naming every card first, then the best single-card ones
-        ranked.sort(key=lambda sf: (-len(hit_cards(sf[1]) & set(slugs)), -sf[0]))
+        wanted = set(slugs)
+        ranked.sort(key=lambda sd: (-len(wanted.intersection(postings.cards[sd[1]])), -sd[0]))
     elif len(slugs) == 1 and not stems:
         # the query is a card name: its Card Reference entry, then its rulings
         only = slugs[0]
-        ranked.sort(key=lambda sf: (0 if sf[1]["key"] == only else 1, -sf[0]))
+        ranked.sort(key=lambda sd: (0 if keys[sd[1]] == only else 1, -sd[0]))
     elif len(cards) > 1 and not stems:
         # several readings of one name (an abbreviation shared by two cards, or a weak word): exact readings first
-        ranked.sort(key=lambda sf: (best_how.get(sf[1]["key"], 9), -sf[0]))
+        ranked.sort(key=lambda sd: (best_how.get(keys[sd[1]], 9), -sd[0]))
     return ranked
 
 

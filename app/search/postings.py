@@ -1,0 +1,182 @@
+"""Per-term BM25F scores worked out once per build, so a query only adds numbers up.
+
+The index never changes after ``rulings build`` and is small (about 6,500
+documents), so every posting's score is fixed: it depends on the term's idf,
+the document's term frequency and field length, never on the query. Whoosh
+recomputes it per query inside a tree of union/intersection matchers, and that
+machinery was ~88% of a query's time. Here the scores come from Whoosh's own
+BM25F (same statistics, same formula, same weighting object) at build time and
+are written next to the segment as two flat arrays; ``top`` then ranks a query
+of boosted terms exactly as ``Searcher.search`` would (score descending, lower
+document number first on ties), which ``tests/test_search_index.py`` checks
+against Whoosh on the real index.
+
+Files: ``postings.json`` (terms -> slices, per-document key and cards) and
+``postings.bin`` (document numbers as int32, then scores as float64). Neither
+is pickled, so reading them runs no code.
+"""
+from __future__ import annotations
+
+import heapq
+import json
+import sys
+from array import array
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from whoosh import scoring
+from whoosh.query import And, Or, Term
+
+JSON_FILE = "postings.json"
+BIN_FILE = "postings.bin"
+FORMAT = 1
+# The fields queries use. 'names' and 'kind' are never queried, so they are not tabled.
+SCORED_FIELDS = ("text", "cards", "parent", "key")
+# BM25F, except that a document naming many cards is not penalised for it in the cards field.
+WEIGHTING = scoring.BM25F(cards_B=0.0)
+
+
+class PostingsError(ValueError):
+    """The postings files are missing pieces or do not match the index they sit beside."""
+
+
+@dataclass
+class Postings:
+    """Scores per (field, term) plus what re-ranking needs per document, without stored-field reads."""
+
+    slices: dict[str, dict[str, tuple[int, int]]]    # field -> term -> [start, end) into ids/scores
+    ids: array                                       # document numbers, 'i'
+    scores: array                                    # BM25F score of each posting, 'd'
+    keys: list[str]                                  # document number -> store key
+    cards: list[tuple[str, ...]]                     # document number -> card slugs the text names
+
+    @property
+    def doc_count(self) -> int:
+        return len(self.keys)
+
+    def doc_frequency(self, field: str, term: str) -> int:
+        span = self.slices.get(field, {}).get(term)
+        return span[1] - span[0] if span else 0
+
+    def top(self, query: Any, limit: int) -> list[tuple[float, int]]:
+        """(score, docnum) of the best ``limit`` matches of an ``Or``/``And``/``Term`` query.
+
+        Only what ``query._build_query`` produces is supported (terms with boosts, an OR of them,
+        an AND of unboosted terms inside it); anything else raises TypeError instead of
+        silently scoring differently from Whoosh.
+        """
+        acc: dict[int, float] = {}
+        for sub in (query.subqueries if isinstance(query, Or) else [query]):
+            if isinstance(sub, Term):
+                self._add_term(acc, sub.fieldname, sub.text, sub.boost)
+            elif isinstance(sub, And):
+                self._add_all(acc, sub)
+            else:
+                raise TypeError(f"postings cannot score {type(sub).__name__} clauses")
+        if isinstance(query, Or) and query.boost != 1.0:
+            acc = {d: s * query.boost for d, s in acc.items()}
+        return [(s, d) for d, s in heapq.nsmallest(limit, acc.items(), key=lambda ds: (-ds[1], ds[0]))]
+
+    def _span(self, field: str, term: str) -> tuple[int, int]:
+        return self.slices.get(field, {}).get(term, (0, 0))
+
+    def _add_term(self, acc: dict[int, float], field: str, term: str, boost: float) -> None:
+        a, b = self._span(field, term)
+        get = acc.get
+        if boost == 1.0:
+            for d, s in zip(self.ids[a:b], self.scores[a:b]):
+                acc[d] = get(d, 0.0) + s
+        else:
+            for d, s in zip(self.ids[a:b], self.scores[a:b]):
+                acc[d] = get(d, 0.0) + s * boost
+
+    def _add_all(self, acc: dict[int, float], query: And) -> None:
+        parts = []
+        for t in query.subqueries:
+            if not isinstance(t, Term) or t.boost != 1.0:
+                raise TypeError("postings score AND clauses of plain terms only")
+            a, b = self._span(t.fieldname, t.text)
+            parts.append(dict(zip(self.ids[a:b], self.scores[a:b])))
+        if not parts:
+            return
+        common = set(parts[0]).intersection(*parts[1:])
+        for d in common:
+            acc[d] = acc.get(d, 0.0) + sum(p[d] for p in parts) * query.boost
+
+
+def compute(searcher) -> Postings:
+    """Score every posting of the queried fields with ``WEIGHTING``, as Whoosh's matchers would."""
+    reader = searcher.reader()
+    n = reader.doc_count_all()
+    schema = searcher.schema
+    slices: dict[str, dict[str, tuple[int, int]]] = {}
+    ids, scores = array("i"), array("d")
+    for field in SCORED_FIELDS:
+        slices[field] = {}
+        scorable = schema[field].scorable
+        # the same (lossily encoded) lengths BM25FScorer reads through searcher.doc_field_length
+        lengths = [searcher.doc_field_length(d, field, 1) for d in range(n)] if scorable else None
+        for term in reader.field_terms(field):
+            scorer = WEIGHTING.scorer(searcher, field, term)
+            start = len(ids)
+            m = searcher.postings(field, term)
+            while m.is_active():
+                d = m.id()
+                ids.append(d)
+                w = m.weight()
+                scores.append(scoring.bm25(scorer.idf, w, lengths[d], scorer.avgfl, scorer.B, scorer.K1)
+                              if scorable else w)
+                m.next()
+            slices[field][term] = (start, len(ids))
+    keys, cards = [""] * n, [()] * n
+    for d, f in reader.iter_docs():
+        keys[d] = f.get("key", "")
+        cards[d] = tuple(c for c in (f.get("cards") or "").split(",") if c)
+    return Postings(slices, ids, scores, keys, cards)
+
+
+def write(postings: Postings, out_dir: Path) -> None:
+    out_dir = Path(out_dir)
+    header = {"format": FORMAT, "postings": len(postings.ids), "slices": postings.slices,
+              "keys": postings.keys, "cards": [",".join(c) for c in postings.cards]}
+    ids, scores = array("i", postings.ids), array("d", postings.scores)
+    if sys.byteorder != "little":
+        ids.byteswap()
+        scores.byteswap()
+    (out_dir / BIN_FILE).write_bytes(ids.tobytes() + scores.tobytes())
+    (out_dir / JSON_FILE).write_text(json.dumps(header, ensure_ascii=False, separators=(",", ":")),
+                                     encoding="utf-8")
+
+
+def exists(search_dir: Path) -> bool:
+    return (Path(search_dir) / JSON_FILE).exists() and (Path(search_dir) / BIN_FILE).exists()
+
+
+def load(search_dir: Path, doc_count: int) -> Postings:
+    """Read the build's postings; PostingsError names the file and what is wrong with it."""
+    jpath, bpath = Path(search_dir) / JSON_FILE, Path(search_dir) / BIN_FILE
+    try:
+        header = json.loads(jpath.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise PostingsError(f"{jpath}: cannot read postings header: {exc}") from exc
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise PostingsError(f"{jpath}: unknown postings format {header.get('format') if isinstance(header, dict) else header!r}")
+    n = header.get("postings")
+    raw = bpath.read_bytes()
+    if not isinstance(n, int) or len(raw) != n * 12:
+        raise PostingsError(f"{bpath}: expected {n} postings (12 bytes each), found {len(raw)} bytes")
+    ids, scores = array("i"), array("d")
+    if ids.itemsize != 4 or scores.itemsize != 8:
+        raise PostingsError(f"{bpath}: this platform's int/double sizes do not match the file")
+    ids.frombytes(raw[: n * 4])
+    scores.frombytes(raw[n * 4:])
+    if sys.byteorder != "little":
+        ids.byteswap()
+        scores.byteswap()
+    keys = header.get("keys") or []
+    if len(keys) != doc_count:
+        raise PostingsError(f"{jpath}: written for {len(keys)} documents, the index has {doc_count}")
+    slices = {f: {t: (s[0], s[1]) for t, s in terms.items()} for f, terms in header.get("slices", {}).items()}
+    cards = [tuple(c for c in s.split(",") if c) for s in header.get("cards") or []]
+    return Postings(slices, ids, scores, keys, cards)
