@@ -234,6 +234,7 @@ def cleanup(game: Game) -> None:
     if game.turn.phase != "cleanup":
         fire(game, Event("end_of_buy_phase", p))     # Treasury (2022)
     game.turn.phase = "cleanup"
+    _drop_finished(game, p)
     staying = {la.source.id for la in game.later if la.source is not None and la.until == "used"}
     for cid in list(staying):
         for tr in game.played_by.get(cid, []):
@@ -249,6 +250,22 @@ def cleanup(game: Game) -> None:
     game.later = [la for la in game.later if la.until != "end_of_turn"]
     game.played_by = {k: v for k, v in game.played_by.items() if k in staying}
     draw(game, p, game.turn.cleanup_draw)
+
+
+def _drop_finished(game: Game, p: Player) -> None:
+    """Drop next-turn abilities that can no longer do anything, so their Duration is discarded this turn.
+
+    A next-turn ability whose ``condition`` is already false at Clean-up (it
+    lost track of the card it set aside: Blockade 4) has nothing left to do;
+    a Duration stays in play only while an ability it set up is pending (§ IV).
+    """
+    probe = Event("start_of_turn", p)
+    for la in list(game.later):
+        if (la.owner == p.index and la.until == "used" and la.trigger == "start_of_turn" and la.source is not None
+                and la.condition is not None and not la.condition(game, probe)):
+            game.later.remove(la)
+            game.log.add(f"{la.label}: nothing is left to do next turn (the card was lost track of), so "
+                         f"{la.source.name} is discarded this turn", narrate.LOSE_TRACK, *la.citation[:1])
 
 
 def game_end_reached(game: Game) -> str | None:

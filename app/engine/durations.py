@@ -83,5 +83,7 @@ def set_aside_until_next_turn(ctx: Ctx, cards: list[Card], label: str, cite: dic
             game.move(c, "hand", owner=p.index)
         game.log.add(f"Start of turn: {label}: {p.name} puts {act.names(back)} into their hand",
                      *([cite] if cite else [DURATION]))
-    act.set_up_later(g, p, "start_of_turn", label, run, ctx.source, until="used", cite=cite or LATER)
+    # nothing to do once every set-aside card was moved away: the Duration is then discarded that turn
+    act.set_up_later(g, p, "start_of_turn", label, run, ctx.source, until="used", cite=cite or LATER,
+                     condition=lambda game, ev, refs=refs: any(r.valid() for r in refs))
     return True

@@ -16,6 +16,8 @@ from app.engine import narrate
 from app.engine.decisions import Question
 from app.engine.state import Card, Game, LaterAbility, Player
 
+MORE_CONCURRENT = narrate.sec("More concurrent abilities can trigger")
+
 
 @dataclass
 class Event:
@@ -33,6 +35,22 @@ class Pending:
     name: str
     run: Callable[[Game, Event], Any]
     later: LaterAbility | None = None
+    reaction_card: Card | None = None    # the card in hand, for a Reaction (it reacts at most once per occurrence)
+
+
+def _reactions(game: Game, ev: Event) -> list[Pending]:
+    """Cards in hands that react to this occurrence (Watchtower on gains, Clerk at the start of a turn)."""
+    from app.engine.registry import definition
+
+    found: list[Pending] = []
+    for p in game.in_turn_order():
+        for c in list(p.hand):
+            d = definition(game, c.name)
+            r = d.reactions.get(ev.kind) if d else None
+            if r is not None and r.applies(game, ev, p, c):
+                found.append(Pending(p, f"{c.name} (Reaction)", lambda g, e, r=r, p=p, c=c: r.react(g, e, p, c),
+                                     reaction_card=c))
+    return found
 
 
 def _collect(game: Game, ev: Event) -> list[Pending]:
@@ -46,13 +64,8 @@ def _collect(game: Game, ev: Event) -> list[Pending]:
         if hook is not None:
             found.append(Pending(ev.player, f"{ev.card.name} ({ev.kind.replace('_', '-')})",
                                  lambda g, e, h=hook, c=ev.card: h(g, e, c)))
-    # cards in hands that react to this occurrence (e.g. Watchtower-style when-gain Reactions)
+    found += _reactions(game, ev)
     for p in game.in_turn_order():
-        for c in list(p.hand):
-            d = definition(game, c.name)
-            r = d.reactions.get(ev.kind) if d else None
-            if r is not None and r.applies(game, ev, p, c):
-                found.append(Pending(p, f"{c.name} (Reaction)", lambda g, e, r=r, p=p, c=c: r.react(g, e, p, c)))
         # while-in-play abilities
         for c in list(p.in_play):
             d = definition(game, c.name)
@@ -69,26 +82,45 @@ def _collect(game: Game, ev: Event) -> list[Pending]:
 
 
 def fire(game: Game, ev: Event) -> None:
-    """Resolve everything ``ev`` triggers: players in turn order, each choosing their own order."""
+    """Resolve everything ``ev`` triggers: players in turn order, each choosing their own order.
+
+    A Reaction card that comes into a hand while these abilities resolve (a
+    Clerk drawn by Caravan at the start of the turn, a Watchtower gained to
+    hand) can still react to the same occurrence (More concurrent abilities
+    can trigger 1, § III; Clerk 3, Watchtower 5-6, Pirate 6): after each
+    ability the hands are looked at again, and each card reacts at most once.
+    A player whose turn-order slot has passed gets their new Reactions after
+    the others, in a further round.
+    """
     pending = _collect(game, ev)
     if not pending:
         return
-    for p in game.in_turn_order():
-        mine = [x for x in pending if x.owner is p]
-        while mine:
-            if len(mine) > 1:
-                q = Question(p.name, f"choose which {ev.kind.replace('_', '-')} ability to resolve first",
-                             "order", mine)
-                order = game.decider.ask(q)
-                nxt = order[0]
-                if len({m.name for m in mine}) > 1:
-                    game.log.add(f"{p.name} resolves {nxt.name} first", narrate.CONCURRENT)
-            else:
-                nxt = mine[0]
-            mine.remove(nxt)
-            if nxt.later is not None and nxt.later.until == "used" and nxt.later in game.later:
-                game.later.remove(nxt.later)
-            nxt.run(game, ev)
+    seen = {x.reaction_card.id for x in pending if x.reaction_card is not None}
+    while pending:
+        for p in game.in_turn_order():
+            while True:
+                mine = [x for x in pending if x.owner is p]
+                if not mine:
+                    break
+                if len(mine) > 1:
+                    q = Question(p.name, f"choose which {ev.kind.replace('_', '-')} ability to resolve first",
+                                 "order", mine)
+                    order = game.decider.ask(q)
+                    nxt = order[0]
+                    if len({m.name for m in mine}) > 1:
+                        game.log.add(f"{p.name} resolves {nxt.name} first", narrate.CONCURRENT)
+                else:
+                    nxt = mine[0]
+                pending.remove(nxt)
+                if nxt.later is not None and nxt.later.until == "used" and nxt.later in game.later:
+                    game.later.remove(nxt.later)
+                nxt.run(game, ev)
+                for x in _reactions(game, ev):
+                    if x.reaction_card.id not in seen:
+                        seen.add(x.reaction_card.id)
+                        pending.append(x)
+                        game.log.add(f"{x.reaction_card.name} came into {x.owner.name}'s hand while this was "
+                                     "resolving: it may still react", MORE_CONCURRENT)
 
 
 def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:

@@ -360,6 +360,10 @@ def _blockade(ctx: Ctx) -> bool:
     card = act.gain(g, p, choice.name, to="set_aside", cite=R("Blockade", 1))
     if card is None:
         return False
+    if card.zone != "set_aside":       # moved when gained (Watchtower): lost track of at once
+        ctx.log(f"Blockade lost track of {card.name} (it is in {card.zone}): no ongoing ability and nothing to put "
+                "into hand next turn, so Blockade is discarded this turn", R("Blockade", 4), narrate.LOSE_TRACK)
+        return False
     card.set_aside_by = ctx.source.id
     ref = g.ref(card)
     victims = attacked_players(g, p, ctx.unaffected)
@@ -375,14 +379,12 @@ def _blockade(ctx: Ctx) -> bool:
     until_next_turn(g, p, "when_gain", f"Blockade: others gaining {card.name} on their turn gain a Curse", curse, cond,
                     ctx.source, R("Blockade", 2))
 
-    def back(game: Game, ev: Event, ref=ref) -> None:
-        if ref.valid():
-            game.move(ref.card, "hand", owner=p.index)
-            game.log.add(f"Start of turn: Blockade: {p.name} puts {ref.card.name} into their hand", R("Blockade", 2))
-        else:
-            game.log.add(f"Blockade lost track of {ref.card.name}", R("Blockade", 4))
+    def back(game: Game, ev: Event, ref=ref) -> None:     # only while the card is still set aside (condition)
+        game.move(ref.card, "hand", owner=p.index)
+        game.log.add(f"Start of turn: Blockade: {p.name} puts {ref.card.name} into their hand", R("Blockade", 2))
+    # once the set-aside card is moved away, there is nothing left to do: Blockade is discarded that turn (Blockade 4)
     act.set_up_later(g, p, "start_of_turn", "Blockade: put the set-aside card into your hand", back, ctx.source,
-                     until="used", cite=R("Blockade", 2))
+                     condition=lambda game, ev, ref=ref: ref.valid(), until="used", cite=R("Blockade", 2))
     return True
 
 
