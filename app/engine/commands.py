@@ -42,7 +42,7 @@ def replay(path: str, as_json: bool) -> int:
         else:
             print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    res = sc_mod.run(scen)
+    res = sc_mod.replay(scen, zones=False)     # the outcome only; the per-step zones are for the web pages
     snap = sc_mod.snapshot(res.game)
     if as_json:
         print(json.dumps({

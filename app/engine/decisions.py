@@ -26,6 +26,10 @@ class Question:
     def option_labels(self) -> list[str]:
         return [getattr(o, "name", str(o)) for o in self.options]
 
+    def legal_answers(self) -> list[str]:
+        """What a player may answer, as text: a yes/no question has no options list but two answers."""
+        return ["yes", "no"] if self.kind == "yesno" else self.option_labels()
+
     def describe(self) -> str:
         if self.kind == "yesno":
             legal = "yes, no"
@@ -55,8 +59,18 @@ class Question:
 
 
 class DecisionError(Exception):
+    """A choice the scenario's answers could not settle; keeps the Question so callers can show it.
+
+    ``step`` and ``line`` are filled in by the replay (``scenario.replay``),
+    which knows which scenario step was running; the card code that asks
+    does not.
+    """
+
     def __init__(self, question: Question, message: str):
         self.question = question
+        self.reason = message
+        self.step: int | None = None
+        self.line: int | None = None
         super().__init__(f"{message}: {question.describe()}")
 
 

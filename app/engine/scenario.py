@@ -1,8 +1,14 @@
-"""Scenario files: load (keeping line numbers), validate, run, and check expectations.
+"""Scenario files: load (keeping line numbers), validate, replay step by step, and check expectations.
 
 A scenario is YAML (``yaml.safe_load`` semantics; see docs/scenario-format.md).
 Every complaint names the file and the line, or the step, and what was
 expected. The file is only ever read.
+
+``replay()`` is the public per-step API: it records each step's log entries and
+the zones after it, and when it stops early it keeps why (the missing answer's
+NeedDecision with its question and legal options, an illegal answer, an
+illegal step...) as objects, not only as a message. ``run()`` (tests, the CLI,
+the bench) is ``replay()`` without the per-step zones, folded into a Result.
 """
 from __future__ import annotations
 
@@ -10,14 +16,14 @@ import difflib
 from functools import lru_cache
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
 from app.corpus.card_facts import facts_for, load_facts
 from app.engine import activities as act
 from app.engine import narrate
-from app.engine.decisions import Decider, DecisionError
+from app.engine.decisions import Decider, DecisionError, NeedDecision, Question
 from app.engine.errors import EngineError, EngineLimitError, IllegalAction, ScenarioError
 from app.engine.registry import aliases, definition, versions
 from app.engine.state import PLAYER_ZONES, Game
@@ -134,15 +140,29 @@ def load(path: str | Path) -> Scenario:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioError(f, f"cannot read the scenario: {exc}") from None
+    return loads(text, f)
+
+
+def loads(text: str, name: str) -> Scenario:
+    """A scenario from YAML (or JSON) text; ``name`` stands for the file in every error (e.g. "request body").
+
+    Text that did not come from a file (the web API, the sandbox) is loaded
+    directly, so nothing a request sends is ever written to disk.
+    """
     try:
         raw = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
-        raise ScenarioError(f, f"YAML error: {problem}", line=mark.line + 1 if mark else None) from None
+        raise ScenarioError(name, f"YAML error: {problem}", line=mark.line + 1 if mark else None) from None
+    except RecursionError:
+        raise ScenarioError(name, "scenario nested too deeply") from None
     if not isinstance(raw, LDict):
-        raise ScenarioError(f, "expected a mapping with title, rulings, players, supply, steps, expect", line=1)
-    return _validate(f, raw)
+        raise ScenarioError(name, "expected a mapping with title, rulings, players, supply, steps, expect", line=1)
+    try:
+        return _validate(name, raw)
+    except RecursionError:
+        raise ScenarioError(name, "scenario nested too deeply") from None
 
 
 @lru_cache(maxsize=1)
@@ -288,13 +308,10 @@ def _check_expect_error(f: str, raw: LDict, n_steps: int) -> None:
         raise ScenarioError(f, "expect_error: contains must be a non-empty text", line=line)
 
 
-def _error_expected(sc: Scenario, st: Step, res: Result) -> bool:
-    """Whether the error that stopped step ``st`` is the one ``expect_error`` asked for; if so, it is not an error."""
+def _error_expected(sc: Scenario, st: Step, error: ScenarioError) -> bool:
+    """Whether the error that stopped step ``st`` is the one ``expect_error`` asked for (then it is not an error)."""
     ee = sc.raw.get("expect_error")
-    if not ee or ee["step"] != st.index or ee["contains"].lower() not in res.error.message.lower():
-        return False
-    res.expected_error, res.error = res.error, None
-    return True
+    return bool(ee) and ee["step"] == st.index and ee["contains"].lower() in error.message.lower()
 
 
 def _check_expect_keys(f: str, exp: Any, pnames: list[str]) -> None:
@@ -345,39 +362,137 @@ def build(sc: Scenario) -> Game:
     return g
 
 
-def run(sc: Scenario) -> Result:
+# Why a replay stopped before its last step (Replay.stop).
+NEED_ANSWER = "need_answer"           # a choice with more than one outcome had no answer (NeedDecision)
+ILLEGAL_ANSWER = "illegal_answer"     # the answer given is not one of the legal options (IllegalDecision)
+ILLEGAL_ACTION = "illegal_action"     # the step itself is not legal now (wrong phase, card not in hand...)
+UNUSED_ANSWERS = "unused_answers"     # the step ran but asked fewer questions than answers were given
+STEP_LIMIT = "step_limit"             # an endless loop was cut off (EngineLimitError)
+ENGINE_ERROR = "engine_error"         # anything else the engine refused
+
+
+@dataclass
+class StepResult:
+    """One scenario step as replayed: what it narrated and the zones after it (a page's "Step N")."""
+
+    step: Step
+    log: list[narrate.Entry]               # the entries this step added, in order
+    zones: dict | None                     # snapshot() after the step; None when replay(zones=False)
+    failures: list[Failure] = field(default_factory=list)   # the step's own ``expect`` that failed
+
+    @property
+    def index(self) -> int:
+        return self.step.index
+
+    @property
+    def line(self) -> int | None:
+        return self.step.line
+
+
+@dataclass
+class Replay:
+    """A whole replay, step by step; when it stopped early, why, with the objects (not only a message).
+
+    ``steps`` holds the steps that ran cleanly. The step the replay stopped at
+    is ``stopped``: its log entries up to the stop and the zones at that moment
+    (mid-step when a question is open). ``decision`` is the NeedDecision or
+    IllegalDecision that stopped it, carrying the Question (player, prompt,
+    legal options, min/max) and the step number.
+    """
+
+    scenario: Scenario
+    game: Game
+    steps: list[StepResult] = field(default_factory=list)
+    failures: list[Failure] = field(default_factory=list)   # every failed expectation: the steps' and the final
+    error: ScenarioError | None = None          # what stopped the replay (None if it finished, or stopped as expected)
+    stop: str | None = None                     # NEED_ANSWER, ILLEGAL_ANSWER, ... or None when every step ran
+    stopped: StepResult | None = None           # the step the replay stopped at
+    decision: DecisionError | None = None       # the missing/illegal answer that stopped it
+    expected_error: ScenarioError | None = None  # the error ``expect_error`` asked for (the replay stopped there)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.failures
+
+    @property
+    def log(self) -> narrate.Log:
+        return self.game.log
+
+    @property
+    def needed(self) -> NeedDecision | None:
+        """The open question, when the replay stopped because an answer is missing (the sandbox asks it)."""
+        return self.decision if isinstance(self.decision, NeedDecision) else None
+
+    @property
+    def question(self) -> Question | None:
+        return self.decision.question if self.decision is not None else None
+
+    def result(self) -> Result:
+        return Result(self.scenario, self.game.log, self.game, list(self.failures), self.error, self.question,
+                      self.expected_error)
+
+
+def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True) -> Replay:
+    """Replay a scenario step by step; never raises for a bad step, it stops and says why in the Replay.
+
+    ``on_step`` is called with each step that ran cleanly, as soon as it has
+    (e.g. to print progress); ``zones=False`` skips the per-step snapshots
+    when only the outcome matters (``run()``, the bench).
+    """
     g = build(sc)
-    res = Result(sc, g.log, g)
+    rp = Replay(sc, g)
+    entries = g.log.entries
     for st in sc.steps:
+        first = len(entries)
         g.log.step = st.index
         g.decider.load(st.answers)
-        try:
-            _do(g, st)
-        except IllegalAction as exc:
-            res.error = ScenarioError(sc.file, f"{st.action} is not legal now: {exc}", st.line, st.index)
-        except DecisionError as exc:
-            res.error = ScenarioError(sc.file, str(exc), st.line, st.index)
-            res.question = exc.question
-        except EngineLimitError as exc:
-            res.error = ScenarioError(sc.file, str(exc), st.line, st.index)
-        except EngineError as exc:
-            res.error = ScenarioError(sc.file, f"engine error: {exc}", st.line, st.index)
-        if res.error is None and g.decider.remaining():
-            res.error = ScenarioError(sc.file, f"unused answers {g.decider.remaining()!r} (the step asked fewer "
-                                      "questions than answers given)", st.line, st.index)
-        if res.error is not None:
-            if _error_expected(sc, st, res):   # expect_error: the replay stops here, as expected
+        stop = _attempt(g, sc, st)
+        if stop is not None:
+            rp.stop, err, rp.decision = stop
+            rp.stopped = StepResult(st, entries[first:], snapshot(g) if zones else None)
+            if _error_expected(sc, st, err):   # expect_error: the replay stops here, as expected
+                rp.expected_error = err
                 break
-            return res
-        if st.expect:
-            res.failures += check(g, st.expect, st.index)
+            rp.error = err
+            return rp
+        fails = check(g, st.expect, st.index) if st.expect else []
+        rp.failures += fails
+        done = StepResult(st, entries[first:], snapshot(g) if zones else None, fails)
+        rp.steps.append(done)
+        if on_step is not None:
+            on_step(done)
     g.log.step = None
-    if "expect_error" in sc.raw and res.expected_error is None:
+    if "expect_error" in sc.raw and rp.expected_error is None:
         ee = sc.raw["expect_error"]
-        res.failures.append(Failure(ee["step"], "an error containing", ee["contains"], "the step was carried out"))
+        rp.failures.append(Failure(ee["step"], "an error containing", ee["contains"], "the step was carried out"))
     if "expect" in sc.raw:
-        res.failures += check(g, sc.raw["expect"], None)
-    return res
+        rp.failures += check(g, sc.raw["expect"], None)
+    return rp
+
+
+def _attempt(g: Game, sc: Scenario, st: Step) -> tuple[str, ScenarioError, DecisionError | None] | None:
+    """Carry out one step; on failure, (stop reason, the error naming file/line/step, the decision if any)."""
+    try:
+        _do(g, st)
+    except IllegalAction as exc:
+        return ILLEGAL_ACTION, ScenarioError(sc.file, f"{st.action} is not legal now: {exc}", st.line, st.index), None
+    except DecisionError as exc:
+        exc.step, exc.line = st.index, st.line
+        reason = NEED_ANSWER if isinstance(exc, NeedDecision) else ILLEGAL_ANSWER
+        return reason, ScenarioError(sc.file, str(exc), st.line, st.index), exc
+    except EngineLimitError as exc:
+        return STEP_LIMIT, ScenarioError(sc.file, str(exc), st.line, st.index), None
+    except EngineError as exc:
+        return ENGINE_ERROR, ScenarioError(sc.file, f"engine error: {exc}", st.line, st.index), None
+    if g.decider.remaining():
+        return UNUSED_ANSWERS, ScenarioError(sc.file, f"unused answers {g.decider.remaining()!r} (the step asked "
+                                             "fewer questions than answers given)", st.line, st.index), None
+    return None
+
+
+def run(sc: Scenario) -> Result:
+    """The replay's outcome only (log, final state, failures, error): tests, the CLI and the bench use this."""
+    return replay(sc, zones=False).result()
 
 
 def _do(g: Game, st: Step) -> None:
