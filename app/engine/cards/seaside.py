@@ -9,7 +9,7 @@ Embargo (2019 / pre-2019, Embargo 2+3), Outpost (2017 edition / 1st edition, Out
 from __future__ import annotations
 
 from app.engine import activities as act
-from app.engine import narrate
+from app.engine import narrate, ongoing
 from app.engine.cards.base import R, TRIGGERED
 from app.engine.decisions import Question
 from app.engine.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn
@@ -599,6 +599,11 @@ def _sailor(ctx: Ctx) -> bool:
         card = ev.card
         if used["done"] or ev.data.get("to") is None:
             return
+        if not ongoing.still_there(ev):
+            # another Sailor (or Watchtower...) already moved it: not the same card twice (Sailor 2)
+            game.log.add(f"{card.name} is no longer where it was gained (it is in {card.zone}): this Sailor cannot "
+                         "play it", narrate.LOSE_TRACK, R("Sailor", 2))
+            return
         ref = game.ref(card)
         if not game.decider.ask(Question(p.name, f"play the gained {card.name} with Sailor?", "yesno", [])):
             game.log.add(f"{p.name} does not play {card.name} with Sailor", R("Sailor", 1))
@@ -607,7 +612,8 @@ def _sailor(ctx: Ctx) -> bool:
         game.log.add(f"{p.name} plays the gained {card.name} with Sailor", R("Sailor", 1))
         act.play(game, p, card, ref, nth=" (Sailor)")
     act.set_up_later(g, p, "when_gain", "Sailor: once this turn, you may play a Duration card you gain", run,
-                     None, lambda game, ev: not used["done"] and ev.card is not None and ev.card.is_type("Duration"),
+                     None, lambda game, ev: not used["done"] and ev.card is not None and ev.card.is_type("Duration")
+                     and ongoing.gained_ref(ev) is not None,     # pin where it was gained before anything moves it
                      cite=R("Sailor", 1))
     return NextTurn("Sailor: +$2 and you may trash a card from your hand",
                     Sequence(PlusCoins(2), ChooseFromHand("trash", 0, 1, cite=R("Sailor", 7),
