@@ -1,22 +1,19 @@
-"""Replaying scenarios for the web: the engine's result plus what a page needs on top.
+"""Replaying scenarios for the web: the engine's per-step replay, shaped for pages and JSON.
 
-The engine (``app.engine.scenario``) replays a file and returns the log, the
-final state and the failed expectations. Pages also show the zones after each
-step, and the sandbox needs the open question (with its legal options) when a
-replay stops for a missing answer; ``run()`` folds that question into an error
-string, so this module steps through the same engine calls itself to keep it.
-The official ok/failures/log always come from ``scenario.run``.
+The engine's public ``scenario.replay()`` gives every step's log entries and
+the zones after it, and when it stops for a missing answer, the NeedDecision
+with the question and its legal options; this module only turns that into the
+plain dicts the scenario page, POST /api/replay and the sandbox show, and adds
+what the current player may do next (the sandbox's buttons).
 
 Scenarios arriving over HTTP are text (YAML or JSON, which YAML reads too); the
-engine loads from a file so that every error names a line, so the text goes to
-a temporary file and the error names "request body" instead of that file.
+engine's ``scenario.loads`` reads them directly, naming "request body" (or
+"sandbox") where a file name would be, so nothing is written to disk.
 """
 from __future__ import annotations
 
 import dataclasses
-import os
-import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -90,20 +87,10 @@ def load_text(text: str, name: str = "request body"):
 
     if len(text.encode("utf-8", "replace")) > MAX_SCENARIO_BYTES:
         raise BadScenario(f"scenario too large (limit {MAX_SCENARIO_BYTES} bytes)")
-    fd, tmp = tempfile.mkstemp(suffix=".yaml", prefix="scenario-")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        try:
-            scen = sc_mod.load(tmp)
-        except ScenarioError as exc:
-            raise BadScenario(exc.message, exc.line, exc.step) from None
-        except RecursionError:
-            raise BadScenario("scenario nested too deeply") from None
-    finally:
-        os.unlink(tmp)
-    scen.file = name
-    return scen
+        return sc_mod.loads(text, name)
+    except ScenarioError as exc:
+        raise BadScenario(exc.message, exc.line, exc.step) from None
 
 
 def load_id(scenario_id: str):
@@ -123,49 +110,40 @@ def dump_yaml(data: dict[str, Any]) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None)
 
 
-def _question(q) -> dict[str, Any]:
-    labels = q.option_labels() if q.kind != "yesno" else ["yes", "no"]
-    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "options": labels,
-            "min": q.min, "max": q.max, "describe": q.describe()}
+def _question(need) -> dict[str, Any]:
+    """The open question as the sandbox form and the API show it (yes/no questions list yes and no)."""
+    q = need.question
+    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "options": q.legal_answers(),
+            "min": q.min, "max": q.max, "describe": q.describe(), "step": need.step}
+
+
+def _step(sr) -> dict[str, Any]:
+    st = sr.step
+    return {"index": st.index, "action": st.action, "arg": st.arg, "line": st.line,
+            "answers": st.answers, "zones": sr.zones}
 
 
 def replay(scen) -> Outcome:
-    """The engine's replay, plus the zones after each step and the open question if it stopped for one."""
+    """The engine's replay with the zones after each step, the open question, and the next legal actions."""
     sc_mod, render_citation = _engine()
-    from app.engine.decisions import DecisionError, NeedDecision
-    from app.engine.errors import EngineError
 
-    res = sc_mod.run(scen)
-    steps: list[dict[str, Any]] = []
-    question = None
-    stopped = False
-    # Step through the same engine calls for per-step snapshots and the open question.
-    g = sc_mod.build(scen)
-    for st in scen.steps:
-        g.log.step = st.index
-        g.decider.load(st.answers)
-        try:
-            sc_mod._do(g, st)
-        except NeedDecision as exc:
-            question = _question(exc.question)
-            question["step"] = st.index
-            break
-        except (DecisionError, EngineError):
-            stopped = True
-            break
-        steps.append({"index": st.index, "action": st.action, "arg": st.arg, "line": st.line,
-                      "answers": st.answers, "zones": sc_mod.snapshot(g)})
-    legal = None if (question or stopped) else legal_actions(g)
+    rp = sc_mod.replay(scen)
+    steps = [_step(sr) for sr in rp.steps]
+    if rp.stop == sc_mod.UNUSED_ANSWERS and rp.stopped is not None:
+        steps.append(_step(rp.stopped))   # the step ran to its end; only the extra answers are wrong
+    need = rp.needed
+    # The player may go on after a clean replay, or after removing answers nobody asked for.
+    legal = legal_actions(rp.game) if rp.stop in (None, sc_mod.UNUSED_ANSWERS) else None
     error = None
-    if res.error is not None:
-        error = {"message": res.error.message, "line": res.error.line, "step": res.error.step}
-    log = [e.as_dict() for e in res.log.entries]
+    if rp.error is not None:
+        error = {"message": rp.error.message, "line": rp.error.line, "step": rp.error.step}
     return Outcome(
-        title=scen.title, ok=res.ok, rulings=list(scen.rulings),
-        cited=[render_citation(r) for r in scen.rulings], log=log, steps=steps,
-        final=sc_mod.snapshot(res.game), error=error, question=question,
+        title=scen.title, ok=rp.ok, rulings=list(scen.rulings),
+        cited=[render_citation(r) for r in scen.rulings], log=[e.as_dict() for e in rp.log.entries],
+        steps=steps, final=sc_mod.snapshot(rp.game), error=error,
+        question=_question(need) if need is not None else None,
         failures=[{"step": f.step, "what": f.what, "expected": f.expected, "actual": f.actual}
-                  for f in res.failures],
+                  for f in rp.failures],
         legal=legal,
     )
 

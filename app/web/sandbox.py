@@ -29,10 +29,10 @@ class SandboxError(Exception):
 
 def defined_cards() -> list[str]:
     try:
-        from app.engine.registry import defined_cards as _defined
+        from app.engine.registry import defined_cards as registry_defined_cards
     except ImportError:  # pragma: no cover
         return []
-    return _defined()
+    return registry_defined_cards()
 
 
 def default_form() -> dict[str, str]:
