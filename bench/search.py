@@ -3,7 +3,9 @@
     python3 bench/search.py            # uses the built index (rulings build)
     python3 bench/search.py --build    # builds a fresh store + index into a temp dir first
 
-Both sides run in-process, warmed up, each question repeated ``--repeat`` times.
+Both sides run in-process. After opening the index with a query outside the set,
+each question is timed once ("1st" lines: nothing cached for its words yet), then
+``--repeat`` more times (the p50/p95 lines the target is checked against).
 The FTS5 side is the baseline a hand-rolled search would be: the same documents
 (title + body, Porter-stemmed by FTS5's tokenizer), the question's words OR-ed,
 ranked by bm25, top ``--limit`` keys fetched. Ours additionally recognises
@@ -86,16 +88,20 @@ def main(argv: list[str] | None = None) -> int:
     store = open_store(args.build)
     queries = [q.q for q in load_relevance_set()]
     conn = fts5_index(store)
-    for q in queries:                      # warm-up: open the index, fill caches
-        search(store, q, args.limit)
-        fts5_query(conn, q, args.limit)
+    # open the index (postings, name and concept tables) with a query that is not in the set, so
+    # the first pass below is each question's first time: no cache has seen its words yet
+    search(store, "engine warm-up", args.limit)
+    fts5_query(conn, "engine warm-up", args.limit)
+    first, first_cpu = timed(lambda q: search(store, q, args.limit), queries, 1)
+    base_first, base_first_cpu = timed(lambda q: fts5_query(conn, q, args.limit), queries, 1)
     ours, ours_cpu = timed(lambda q: search(store, q, args.limit), queries, args.repeat)
     base, base_cpu = timed(lambda q: fts5_query(conn, q, args.limit), queries, args.repeat)
-    print(f"queries: {len(queries)} x {args.repeat}, limit {args.limit}")
-    for label, o, b in (("wall", ours, base), ("cpu ", ours_cpu, base_cpu)):
+    print(f"queries: {len(queries)} x {args.repeat} after one first pass, limit {args.limit}")
+    for label, o, b in (("wall", ours, base), ("cpu ", ours_cpu, base_cpu),
+                        ("1st wall", first, base_first), ("1st cpu ", first_cpu, base_first_cpu)):
         o50, o95 = percentiles(o)
         b50, b95 = percentiles(b)
-        print(f"[{label}] search (whoosh): p50 {o50:.2f} ms  p95 {o95:.2f} ms | sqlite FTS5: p50 {b50:.2f} ms  "
+        print(f"[{label}] search (ours): p50 {o50:.2f} ms  p95 {o95:.2f} ms | sqlite FTS5: p50 {b50:.2f} ms  "
               f"p95 {b95:.2f} ms | ratio p50 {o50 / b50:.1f}x  p95 {o95 / b95:.1f}x | target p50 <= 5 ms "
               f"{'met' if o50 <= 5 else 'NOT met'}, within 3x of FTS5 {'met' if o50 <= 3 * b50 else 'NOT met'}")
     return 0

@@ -76,7 +76,11 @@ class Postings:
                 raise TypeError(f"postings cannot score {type(sub).__name__} clauses")
         if isinstance(query, Or) and query.boost != 1.0:
             acc = {d: s * query.boost for d, s in acc.items()}
-        return [(s, d) for d, s in heapq.nsmallest(limit, acc.items(), key=lambda ds: (-ds[1], ds[0]))]
+        if len(acc) > limit:
+            # the limit-th best score bounds the answer; only documents at or above it are sorted
+            floor = heapq.nlargest(limit, acc.values())[-1]
+            acc = {d: s for d, s in acc.items() if s >= floor}
+        return sorted(((s, d) for d, s in acc.items()), key=lambda sd: (-sd[0], sd[1]))[:limit]
 
     def _span(self, field: str, term: str) -> tuple[int, int]:
         return self.slices.get(field, {}).get(term, (0, 0))

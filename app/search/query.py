@@ -95,6 +95,9 @@ _LOCK = threading.Lock()
 
 def engine_for(store: Store) -> _Engine:
     search_dir = store.search_dir
+    eng = _ENGINES.get(str(search_dir)) if search_dir is not None else None
+    if eng is not None:
+        return eng          # exists_in re-reads the index's table of contents: not on every query
     if search_dir is None or not index.exists_in(str(search_dir)):
         raise FileNotFoundError(f"no search index for {store.path}; run 'rulings build'")
     key = str(search_dir)
@@ -153,15 +156,10 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     except (FileNotFoundError, PostingsError) as exc:
         return _empty(out, str(exc))
 
-    cards = eng.names.recognize(text)
-    strong = [c for c in cards if not c.weak]
-    rest = _remove_spans(text, strong)
-    concepts = eng.concepts.match(rest, specific_only=bool(cards))
-    stems = eng.selective(list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40])
+    plan = plan_query(eng, text)
+    cards, strong, concepts, stems, q = plan.cards, plan.strong, plan.concepts, plan.stems, plan.query
     out["cards"] = [c.to_dict() for c in cards]
     out["concepts"] = [c.to_dict() for c in concepts]
-
-    q = _build_query(cards, strong, concepts, stems, rest)
     if q is None:
         return _empty(out, "no searchable words, card names or rule concepts in the query")
     # the best 30 by BM25F, re-ranked by the rules below; stored fields are read for the returned ones only
@@ -196,6 +194,27 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         out["results"].append(item)
     out["groups"] = _groups(out["results"])
     return out
+
+
+@dataclass
+class QueryPlan:
+    """What a cleaned query was understood as, and the Whoosh query (Term/And/Or) that scores it."""
+
+    cards: list[Recognized]
+    strong: list[Recognized]
+    concepts: list[Concept]
+    stems: list[str]
+    query: Any
+
+
+def plan_query(eng: _Engine, text: str) -> QueryPlan:
+    """Recognise cards and concepts in ``text`` (already cleaned) and assemble the scoring query."""
+    cards = eng.names.recognize(text)
+    strong = [c for c in cards if not c.weak]
+    rest = _remove_spans(text, strong)
+    concepts = eng.concepts.match(rest, specific_only=bool(cards))
+    stems = eng.selective(list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40])
+    return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest))
 
 
 def _empty(out: dict[str, Any], reason: str) -> dict[str, Any]:
