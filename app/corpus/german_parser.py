@@ -23,6 +23,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -421,34 +422,267 @@ def _key(text: str) -> str:
 
 def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str, _SetText],
               names: dict[tuple[str, str], DividerName], known: dict[str, list[NameRow]]) -> None:
+    """One Section per set; its passages, each attributed to a card (or to none) by ``_Attributor``.
+
+    Both copies are read in their own order so that "the passage before"
+    (used for notes such as "Anmerkung: ...") is the one printed before it;
+    the second copy only contributes passages the first one lost.
+    """
     english_of: dict[str, str] = {normalise(g.german): g.english for g in parsed.german_names if g.source == "dividers"}
     known_any = {normalise(n.german) for n in names.values()}
-    for ord_, letter in enumerate(sets1, start=1):
+    attributor = _Attributor.build(sets1, names, english_of, known)
+    ord_ = len(parsed.german_passages)
+    for sec_ord, letter in enumerate(sets1, start=1):
         s1 = sets1[letter]
         title = _set_title(s1.title)
         slug = f"german-{slugify(title)}"
         parsed.sections.append(Section(slug=slug, doc=DOC, kind="german_set", title=s1.title, line=s1.line,
-                                       ord=ord_, aliases=[f"{letter} - {s1.title}"]))
-        set_names = sorted((n.german for (lt, _), n in names.items() if lt == letter), key=len, reverse=True)
-        paras = [p for p in _paragraphs(s1.lines, known) if not _looks_like_names(p[0], known_any)]
-        seen = "".join(_key(t) for t, _ in paras)
-        for text, line in _paragraphs(sets2[letter].lines, known):
+                                       ord=sec_ord, aliases=[f"{letter} - {s1.title}"]))
+        paras1 = [p for p in _paragraphs(s1.lines, known) if not _looks_like_names(p[0], known_any)]
+        seen = "".join(_key(t) for t, _ in paras1)
+        out: list[tuple[str, int, _Attribution]] = []
+        for (text, line), att in zip(paras1, attributor.attribute(letter, [t for t, _ in paras1])):
+            out.append((text, line, att))
+        paras2 = [p for p in _paragraphs(sets2[letter].lines, known) if not _looks_like_names(p[0], known_any)]
+        for (text, line), att in zip(paras2, attributor.attribute(letter, [t for t, _ in paras2])):
             k = _key(text)
-            if len(k) > 20 and k not in seen and not _looks_like_names(text, known_any):
-                paras.append((text, line))
+            if len(k) > 20 and k not in seen:
+                out.append((text, line, att))
                 seen += k
-        current = ""
-        for text, line in sorted(paras, key=lambda p: p[1]):
-            i = len(parsed.german_passages) + 1   # document order, so keys stay unique across sets
-            mentioned = _mentioned(text, set_names)
-            current = mentioned or current
-            german = current or title
+        for text, line, att in sorted(out, key=lambda p: p[1]):
+            ord_ += 1   # document order across sets; not part of the key
             parsed.german_passages.append(GermanPassage(
-                set=title, german_name=german, text=text, line=line, ord=i,
-                english_name=english_of.get(normalise(german)),
+                set=title, german_name=att.german or title, text=text, line=line, ord=ord_,
+                english_name=att.english, card=slugify(att.english) if att.english else None,
+                confidence=att.confidence,
             ))
-            if parsed.german_passages[-1].english_name:
-                parsed.german_passages[-1].card = slugify(parsed.german_passages[-1].english_name)
+
+
+# ---------------------------------------------------------------------------
+# Attribution of passages to cards
+# ---------------------------------------------------------------------------
+#
+# The dividers print a page's names in pairs ("Kapelle2Burggraben2") and then
+# the passages of those cards in an order that follows the page layout, not
+# the name lines (the names of a page may even come after its passages, and
+# passages of a set's first cards are printed before that set's heading). So
+# the name lines are no reliable guide. What does identify a passage's card:
+#
+# 1. a label: events, landmarks and split-pile halves are described as
+#    "Bankett: ...", "Handel (5): ...";
+# 2. its wording: domdiv's German card files hold each card's explanation
+#    ("extra"), which for most cards was taken from the same source as the
+#    dividers; the share of the passage's word pairs found there picks the
+#    card, whatever the card is called in the text ("diese Karte");
+# 3. mentions of the card's name, inflected ("Dörfer", "den Burggraben"),
+#    counted more when in the first sentence, not counted when the name is
+#    a cross-reference to another set ("Thronsaal (Dominion - Basisspiel)").
+#
+# Candidates are the cards of the passage's set and of the sets printed just
+# before and after it. A note that carries no signal of its own ("Anmerkung:
+# ...", a list continuing the previous passage) belongs to the passage
+# before it; anything else without a clear winner gets no card.
+
+_STOP_TOKENS = {"coin", "coins", "geld", "debt", "potion"}
+_LABEL_SCORE = 1.0
+_MENTION_WEIGHT = 0.12
+_FIRST_SENTENCE_BONUS = 0.1
+_NEIGHBOUR_PENALTY = 0.05
+_MIN_SCORE = 0.2
+_MIN_MARGIN = 0.06
+_NEARBY = 6
+_FULL_SENTENCE = 6     # word pairs
+_INHERITED_CONFIDENCE = 0.3
+_CONTINUATION = re.compile(r"^(?:[a-zäöüß»•\-–]|\d+\.\s|(?:Anmerkung|Achtung|Hinweis|Beispiel|Errata|Wichtig)\b)")
+_OTHER_SET_REF = re.compile(r"^\s*\((?:Dominion|aus\b)")
+_SET_NAME_BEFORE = re.compile(r"Dominion\s*[–-]\s*(?:Die\s+|Das\s+)?$")   # "(Dominion – Die Alchemisten)" is a set
+
+
+@dataclass
+class _Attribution:
+    german: str | None
+    english: str | None
+    confidence: float | None
+
+
+@dataclass
+class _Card:
+    german: str
+    english: str
+    pattern: re.Pattern[str]
+    label: re.Pattern[str]
+    grams: frozenset[tuple[str, str]]
+
+
+@dataclass
+class _Attributor:
+    cards: dict[str, _Card]                 # by English slug
+    pool: dict[str, list[str]]              # set letter -> candidate slugs (its own and its neighbours')
+    home: dict[str, list[str]]              # set letter -> its own cards
+
+    @classmethod
+    def build(cls, sets: dict[str, _SetText], names: dict[tuple[str, str], DividerName],
+              english_of: dict[str, str], known: dict[str, list[NameRow]]) -> "_Attributor":
+        """Candidates per set: its divider cards, those of its neighbours, and
+        the name-table rows (events, landmarks) of the same English set."""
+        texts = _card_texts()
+        cards: dict[str, _Card] = {}
+        by_letter: dict[str, list[str]] = {lt: [] for lt in sets}
+        title_letter = {_set_title(s.title): lt for lt, s in sets.items()}
+        english_sets: dict[str, Counter[str]] = {}
+
+        def add(german: str, english: str) -> str:
+            slug = slugify(english)
+            if slug not in cards:
+                cards[slug] = _Card(german, english, _name_pattern(german), _label_pattern(german),
+                                    frozenset(_grams(texts.get(slug, ""))))
+            return slug
+
+        for dn in names.values():
+            english = english_of.get(normalise(dn.german))
+            letter = title_letter.get(dn.set)
+            if not english or letter is None:
+                continue
+            by_letter[letter].append(add(dn.german, english))
+            for r in known.get(normalise(dn.german), []):
+                if r.set:
+                    english_sets.setdefault(letter, Counter())[r.set] += 1
+        for letter, votes in english_sets.items():
+            home = votes.most_common(1)[0][0]
+            have = {cards[s].english for s in by_letter[letter]}
+            for rows in known.values():
+                for r in rows:
+                    if r.set == home and r.english not in have and "/" not in r.german:
+                        by_letter[letter].append(add(r.german, r.english))
+                        have.add(r.english)
+        letters = list(sets)
+        pool = {}
+        for i, letter in enumerate(letters):
+            near = [letter] + letters[max(0, i - 1):i] + letters[i + 1:i + 2]
+            pool[letter] = list(dict.fromkeys(s for lt in near for s in by_letter[lt]))
+        return cls(cards, pool, by_letter)
+
+    def attribute(self, letter: str, texts: list[str]) -> list[_Attribution]:
+        """Attribute a set's passages, in printed order.
+
+        Two passes: a passage whose two best cards are too close is decided
+        again without the cards that a nearby passage explains better (the
+        base set's Workshop and Feast passages read almost alike, but Feast's
+        own passage is two paragraphs further on).
+        """
+        scored = [self._scores(letter, text) for text in texts]
+        first = [_decide(sc, self.cards) for sc in scored]
+        out: list[_Attribution] = []
+        for i, (text, sc, att) in enumerate(zip(texts, scored, first)):
+            if att.english is None and sc:
+                mine = dict((slug, score) for score, slug in sc)
+                taken = {slugify(o.english) for j, o in enumerate(first)
+                         if o.english and j != i and abs(j - i) <= _NEARBY
+                         and dict((sl, s) for s, sl in scored[j]).get(slugify(o.english), 0.0) > mine.get(slugify(o.english), 0.0)}
+                att = _decide([(s, sl) for s, sl in sc if sl not in taken], self.cards)
+            prev = out[-1] if out else None
+            if att.english is None and prev is not None and prev.english and _CONTINUATION.match(text):
+                att = _Attribution(prev.german, prev.english, _INHERITED_CONFIDENCE)
+            out.append(att)
+        return out
+
+    def _scores(self, letter: str, text: str) -> list[tuple[float, str]]:
+        """(score, card slug) for every candidate, best first."""
+        grams = set(_grams(text))
+        # A heading or a half line shares a word pair with some card by chance.
+        weight = min(1.0, len(grams) / _FULL_SENTENCE)
+        first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+        home = set(self.home.get(letter, []))
+        scores: list[tuple[float, str]] = []
+        for slug in self.pool.get(letter, []):
+            card = self.cards[slug]
+            score = weight * len(grams & card.grams) / len(grams) if grams else 0.0
+            if card.label.search(text):
+                score += _LABEL_SCORE
+            mentions = [m for m in card.pattern.finditer(text)
+                        if not _OTHER_SET_REF.match(text[m.end():]) and not _SET_NAME_BEFORE.search(text[:m.start()])]
+            score += _MENTION_WEIGHT * min(len(mentions), 3)
+            if any(m.start() < len(first) for m in mentions):
+                score += _FIRST_SENTENCE_BONUS
+            if slug not in home:
+                score -= _NEIGHBOUR_PENALTY
+            scores.append((score, slug))
+        scores.sort(reverse=True)
+        return scores
+
+
+def _decide(scores: list[tuple[float, str]], cards: dict[str, _Card]) -> _Attribution:
+    """The best card when it is clearly ahead of the next; no card otherwise."""
+    if not scores:
+        return _Attribution(None, None, None)
+    best, slug = scores[0]
+    second = scores[1][0] if len(scores) > 1 else 0.0
+    if best < _MIN_SCORE or best - second < _MIN_MARGIN:
+        return _Attribution(None, None, None)
+    card = cards[slug]
+    return _Attribution(card.german, card.english, round(min(1.0, 0.5 + (best - second)), 2))
+
+
+def _tokens(text: str) -> list[str]:
+    text = re.sub(r"<[^>]+>", " ", text.lower())
+    return [t for t in re.findall(r"[a-zäöüß]+|\d+", text) if t not in _STOP_TOKENS]
+
+
+def _grams(text: str) -> list[tuple[str, str]]:
+    """Word pairs: what two wordings of the same explanation share, and two explanations of different cards rarely do."""
+    t = _tokens(text)
+    return list(zip(t, t[1:]))
+
+
+@lru_cache(maxsize=1)
+def _card_texts() -> dict[str, str]:
+    """English card slug -> domdiv's German explanation and card text ('' when domdiv is missing)."""
+    try:
+        import domdiv
+    except ImportError:
+        return {}
+    base = Path(domdiv.__file__).parent / "card_db"
+    with gzip.open(base / "de" / "cards_de.json.gz", "rt", encoding="utf-8") as fh:
+        de = json.load(fh)
+    with gzip.open(base / "en_us" / "cards_en_us.json.gz", "rt", encoding="utf-8") as fh:
+        en = json.load(fh)
+    out: dict[str, str] = {}
+    for tag, entry in de.items():
+        english = (en.get(tag) or {}).get("name")
+        if isinstance(entry, dict) and english:
+            out[slugify(english)] = f"{entry.get('extra') or ''} {entry.get('description') or ''}"
+    return out
+
+
+_UMLAUT = {"a": "[aä]", "o": "[oö]", "u": "[uü]", "ä": "[aä]", "ö": "[oö]", "ü": "[uü]"}
+_NOUN_END = r"(?:e|en|er|ern|es|s|n|ns|r)?"
+_ADJ_END = r"(?:e|em|en|er|es)?"
+
+
+def _word_form(word: str, noun: bool) -> str:
+    """A regex for the inflected forms of one word of a name: 'Dorf' -> 'Dörfer', 'Markt' -> 'Märkte'."""
+    w = word
+    if noun:
+        w = re.sub(r"(e|en|er)$", "", w) if len(w) > 4 else w
+        # the last vowel may take an umlaut in the plural
+        m = re.search(r"[aouäöü](?=[^aeiouäöü]*$)", w)
+        head = re.escape(w[:m.start()]) + _UMLAUT[w[m.start()]] + re.escape(w[m.end():]) if m else re.escape(w)
+        return head + _NOUN_END
+    w = re.sub(r"(e|em|en|er|es)$", "", w)
+    return re.escape(w) + _ADJ_END
+
+
+def _name_pattern(german: str) -> re.Pattern[str]:
+    words = german.replace("/", " ").split()
+    if "/" in german:   # a split pile: either half
+        return re.compile(r"(?<![\wäöüÄÖÜß])(?:" + "|".join(_word_form(w, True) for w in words) + r")(?![\wäöüß])")
+    parts = [_word_form(w, i == len(words) - 1) for i, w in enumerate(words)]
+    return re.compile(r"(?<![\wäöüÄÖÜß])" + r"\s+".join(parts) + r"(?![\wäöüß])")
+
+
+def _label_pattern(german: str) -> re.Pattern[str]:
+    """'Bankett:' or 'Handel (5):' at the start of the passage or after a page label."""
+    return re.compile(r"(?:^|\s)" + re.escape(german) + r"(?:\s*\(\d+\))?:")
 
 
 def _looks_like_names(text: str, known: set[str]) -> bool:

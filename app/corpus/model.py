@@ -244,10 +244,14 @@ class GermanPassage:
     ord: int
     english_name: str | None = None
     card: str | None = None
+    confidence: float | None = None   # how sure the card attribution is (0-1); None when card is None
 
     @property
     def key(self) -> str:
-        return f"de-{slugify(self.german_name)}-{self.ord}"
+        # The set the passage is printed under and its line in german-dividers.txt:
+        # neither depends on which card it is attributed to nor on how many
+        # passages other sets yield, so links survive parser changes.
+        return f"de-{slugify(self.set)}-{self.line}"
 
 
 # --------------------------------------------------------------------------
