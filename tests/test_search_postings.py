@@ -9,6 +9,7 @@ and a clear error (file named) when the files are damaged.
 from __future__ import annotations
 
 import html
+import json
 import re
 import shutil
 import statistics
@@ -174,3 +175,18 @@ def test_snippet_marks_every_matching_word_it_shows_and_only_those(words, stems,
         re.search(r"(?<!\w)" + re.escape(n) + r"(?:'?s)?(?!\w)", text, re.I) for n in names)
     # the window is placed on the first match, so a text with a match always shows one
     assert ("<mark>" in out) == has_match
+
+
+def test_malformed_postings_header_names_the_file(store, tmp_path):
+    copy = tmp_path / "search"
+    shutil.copytree(store.search_dir, copy)
+    n = index.open_dir(str(copy)).doc_count_all()
+    header = json.loads((copy / postings.JSON_FILE).read_text(encoding="utf-8"))
+    header["slices"]["text"] = {"gain": [0, 10 ** 9]}
+    (copy / postings.JSON_FILE).write_text(json.dumps(header), encoding="utf-8")
+    with pytest.raises(postings.PostingsError, match=postings.JSON_FILE):
+        postings.load(copy, n)
+    header["slices"] = {"text": {"gain": 5}}
+    (copy / postings.JSON_FILE).write_text(json.dumps(header), encoding="utf-8")
+    with pytest.raises(postings.PostingsError, match="malformed"):
+        postings.load(copy, n)

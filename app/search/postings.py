@@ -167,7 +167,10 @@ def load(search_dir: Path, doc_count: int) -> Postings:
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise PostingsError(f"{jpath}: unknown postings format {header.get('format') if isinstance(header, dict) else header!r}")
     n = header.get("postings")
-    raw = bpath.read_bytes()
+    try:
+        raw = bpath.read_bytes()
+    except OSError as exc:
+        raise PostingsError(f"{bpath}: cannot read postings: {exc}") from exc
     if not isinstance(n, int) or len(raw) != n * 12:
         raise PostingsError(f"{bpath}: expected {n} postings (12 bytes each), found {len(raw)} bytes")
     ids, scores = array("i"), array("d")
@@ -181,6 +184,11 @@ def load(search_dir: Path, doc_count: int) -> Postings:
     keys = header.get("keys") or []
     if len(keys) != doc_count:
         raise PostingsError(f"{jpath}: written for {len(keys)} documents, the index has {doc_count}")
-    slices = {f: {t: (s[0], s[1]) for t, s in terms.items()} for f, terms in header.get("slices", {}).items()}
-    cards = [tuple(c for c in s.split(",") if c) for s in header.get("cards") or []]
+    try:
+        slices = {f: {t: (int(s[0]), int(s[1])) for t, s in terms.items()} for f, terms in header["slices"].items()}
+        cards = [tuple(c for c in s.split(",") if c) for s in header["cards"]]
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise PostingsError(f"{jpath}: malformed postings header ({type(exc).__name__}: {exc})") from exc
+    if len(cards) != doc_count or any(not 0 <= a <= b <= n for terms in slices.values() for a, b in terms.values()):
+        raise PostingsError(f"{jpath}: postings header does not match {bpath.name}")
     return Postings(slices, ids, scores, keys, cards)
