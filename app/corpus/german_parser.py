@@ -17,6 +17,13 @@ Divider names are printed with their cost glued on ("Kapelle2Burggraben2",
 names and costs. German names are mapped to English with the domdiv name
 table (``app.corpus.german_names``); names that do not map are recorded in
 ``parsed.german_unmapped``.
+
+Passages are attributed to cards by their wording, labels and name mentions
+(see "Attribution of passages to cards" below); a passage that cannot be
+decided gets ``card=None`` rather than a guess, and ``confidence`` says how
+clear the decision was. A passage's key is ``de-<set>-<line>``: the set it is
+printed under and the line it starts on in german-dividers.txt, so it does
+not change when the attribution or another set's passages change.
 """
 from __future__ import annotations
 
@@ -486,7 +493,7 @@ def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str,
 _STOP_TOKENS = {"coin", "coins", "geld", "debt", "potion"}
 _LABEL_SCORE = 1.0
 _MENTION_WEIGHT = 0.12
-_FIRST_SENTENCE_BONUS = 0.1
+_FIRST_SENTENCE_BONUS = 0.2
 _NEIGHBOUR_PENALTY = 0.05
 _MIN_SCORE = 0.2
 _MIN_MARGIN = 0.06
@@ -570,7 +577,7 @@ class _Attributor:
         base set's Workshop and Feast passages read almost alike, but Feast's
         own passage is two paragraphs further on).
         """
-        scored = [self._scores(letter, text) for text in texts]
+        scored = [[] if _is_kingdom_list(text) else self._scores(letter, text) for text in texts]
         first = [_decide(sc, self.cards) for sc in scored]
         out: list[_Attribution] = []
         for i, (text, sc, att) in enumerate(zip(texts, scored, first)):
@@ -609,6 +616,13 @@ class _Attributor:
             scores.append((score, slug))
         scores.sort(reverse=True)
         return scores
+
+
+def _is_kingdom_list(text: str) -> bool:
+    """A recommended set of ten ("Prinz von Oranien (mit Seaside) Mission (Ereignis), Amulett, ..."):
+    it names many cards and explains none."""
+    items = [i.strip() for i in text.split(",")]
+    return len(items) >= 6 and sum(len(i.split()) for i in items[1:]) <= 4 * (len(items) - 1)
 
 
 def _decide(scores: list[tuple[float, str]], cards: dict[str, _Card]) -> _Attribution:
