@@ -187,14 +187,3 @@ def test_throne_room_stays_with_a_tactician_that_set_up_only_once():
 def test_kings_court_on_a_duration_does_the_next_turn_part_three_times():
     res = ok(scenario.run(scenario.load(config.scenarios_dir() / "seaside-kings-court-merchant-ship.yaml")))
     assert sum(t == "Start of turn: Merchant Ship: +$2" for t in texts(res)) == 3
-
-
-def test_seaside_replays_are_fast():
-    import time
-
-    scs = [scenario.load(p) for p in SEASIDE]
-    t = time.perf_counter()
-    for sc in scs:
-        scenario.run(sc)
-    per = (time.perf_counter() - t) / len(scs)
-    assert per < 0.01, f"{per * 1000:.1f} ms per scenario"

@@ -12,8 +12,6 @@ import html
 import json
 import re
 import shutil
-import statistics
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -24,7 +22,7 @@ from whoosh.query import Or, Prefix, Term
 from app.search import postings
 from app.search.evaluate import load_relevance_set
 from app.search.highlight import snippet
-from app.search.query import clean_query, engine_for, plan_query, search
+from app.search.query import clean_query, engine_for, plan_query
 from app.search.stemming import stem_word
 
 
@@ -130,19 +128,6 @@ def test_an_index_without_postings_files_still_searches_the_same(store, engine, 
     assert computed.keys == engine.postings.keys
     assert computed.slices == engine.postings.slices
     assert computed.ids == engine.postings.ids and computed.scores == engine.postings.scores
-
-
-def test_median_query_takes_under_5_ms_of_cpu(store, engine):
-    """The latency target of issue #3 (bench/search.py measures it fully); CPU time, so a busy machine does not fail it."""
-    queries = [q.q for q in load_relevance_set()]
-    for q in queries[:5]:
-        search(store, q)
-    times = []
-    for q in queries:
-        t = time.process_time()
-        search(store, q)
-        times.append((time.process_time() - t) * 1000)
-    assert statistics.median(times) < 5.0, sorted(times)
 
 
 # -- snippets: only the window is stemmed now, so pin what the window must show ------------------------
