@@ -10,6 +10,7 @@ directory that belongs to it, so a reader always gets a matching pair.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import json
 import os
 import shutil
@@ -70,7 +71,23 @@ def needs_build(db_path: Path | None = None, corpus: Path | None = None) -> bool
     search_dir = db_path.parent / meta.get("search_dir", "")
     if not meta.get("search_dir") or not search_dir.is_dir():
         return True
-    return meta.get("fingerprint") != corpus_fingerprint(corpus)
+    return meta.get("fingerprint") != build_fingerprint(corpus)
+
+
+# The code that decides what the store and the index contain. A change to a
+# parser or to the indexer must rebuild, even when the documents are the same.
+_BUILD_CODE = ("corpus", "search", "store/build.py")
+
+
+def build_fingerprint(corpus: Path | None = None) -> str:
+    """The corpus version plus the version of the code that builds from it."""
+    package = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256(corpus_fingerprint(corpus).encode())
+    for part in _BUILD_CODE:
+        path = package / part
+        for source in sorted(path.rglob("*.py") if path.is_dir() else [path]):
+            h.update(source.read_bytes())
+    return h.hexdigest()[:16]
 
 
 def read_meta(db_path: Path) -> dict[str, str]:
@@ -89,7 +106,7 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
     index_dir = index_dir or config.index_dir()
     db_path = index_dir / "rules.db"
     start = time.perf_counter()
-    fingerprint = corpus_fingerprint(corpus)
+    fingerprint = build_fingerprint(corpus)
     if not force and not needs_build(db_path, corpus):
         return BuildResult(db_path, True, time.perf_counter() - start, fingerprint)
 
@@ -104,7 +121,7 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
             "fingerprint": fingerprint,
             "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "search_dir": search_name if with_search else "",
-            "corpus_version": fingerprint,
+            "corpus_version": corpus_fingerprint(corpus),
         })
         if with_search:
             from app.search.indexer import build_search_index
