@@ -35,3 +35,29 @@ def store(built_index):
     from app.store.db import Store
 
     return Store(built_index / "rules.db")
+
+
+@pytest.fixture(scope="session")
+def app(built_index):
+    """The web app in testing mode: an exception in a view fails the test loudly."""
+    from app import create_app
+
+    return create_app({"DB_PATH": built_index / "rules.db", "TESTING": True})
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def prod_app(built_index):
+    """The web app as production runs it: errors become 4xx/5xx answers, never tracebacks."""
+    from app import create_app
+
+    return create_app({"DB_PATH": str(built_index / "rules.db")})
+
+
+@pytest.fixture()
+def prod_client(prod_app):
+    return prod_app.test_client()

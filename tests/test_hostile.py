@@ -21,16 +21,15 @@ from app.web import limits
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 
 
-@pytest.fixture(scope="module")
-def app(built_index):
-    from app import create_app
+@pytest.fixture()
+def app(prod_app):
+    """These tests are about what production answers: not testing mode."""
+    return prod_app
 
-    return create_app({"DB_PATH": str(built_index / "rules.db")})
 
-
-@pytest.fixture(scope="module")
-def client(app):
-    return app.test_client()
+@pytest.fixture()
+def client(prod_client):
+    return prod_client
 
 
 def assert_answer(resp, api: bool = True) -> None:

@@ -26,16 +26,15 @@ from app.web.security import CONTENT_SECURITY_POLICY, SECURITY_HEADERS
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def app(built_index):
-    from app import create_app
+@pytest.fixture()
+def app(prod_app):
+    """These tests are about what production answers: not testing mode."""
+    return prod_app
 
-    return create_app({"DB_PATH": str(built_index / "rules.db")})
 
-
-@pytest.fixture(scope="module")
-def client(app):
-    return app.test_client()
+@pytest.fixture()
+def client(prod_client):
+    return prod_client
 
 
 RESPONSES = [

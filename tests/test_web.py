@@ -12,18 +12,8 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 from app.corpus.card_facts import facts_for
-from app.web import create_app
 from app.web.render import Renderer
 
-
-@pytest.fixture(scope="session")
-def app(built_index):
-    return create_app({"DB_PATH": built_index / "rules.db", "TESTING": True})
-
-
-@pytest.fixture()
-def client(app):
-    return app.test_client()
 
 
 class _Links(HTMLParser):

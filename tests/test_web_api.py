@@ -10,17 +10,7 @@ from hypothesis import strategies as st
 
 from app import config
 from app.search.query import search
-from app.web import create_app
 
-
-@pytest.fixture(scope="session")
-def app(built_index):
-    return create_app({"DB_PATH": built_index / "rules.db", "TESTING": True})
-
-
-@pytest.fixture()
-def client(app):
-    return app.test_client()
 
 
 def _is_error(body: dict, status: int) -> bool:
