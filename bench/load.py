@@ -39,6 +39,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.web.prod import stop  # noqa: E402  (after the path set-up, so the bench runs from a checkout)
+
 HOST = "127.0.0.1"
 MAX_TOTAL_SECONDS = 60.0
 FALLBACK_QUERIES = ["throne room feast", "moat militia", "when-gain", "duration clean-up", "king's court",
@@ -189,12 +191,7 @@ def wait_healthy(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> No
 
 
 def stop_server(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    stop(proc)
 
 
 def warm_up(port: int, mix: dict[str, list[tuple[str, str, bytes]]], workers: int) -> None:

@@ -79,11 +79,16 @@ def run_gunicorn(host: str, port: int) -> int:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         if proc.poll() is None:          # we are leaving for another reason: do not orphan the server
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop(proc)
     # gunicorn exits 0 on SIGTERM/SIGINT; a negative code means it was killed by a signal.
     return code if code >= 0 else 128 - code
+
+
+def stop(proc: subprocess.Popen, grace: float = 15.0) -> None:
+    """Ask gunicorn to stop (SIGTERM lets workers finish their requests), then insist."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=grace)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
