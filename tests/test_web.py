@@ -293,3 +293,22 @@ def test_sandbox_illegal_answer_is_shown_with_legal_options(client):
     tok = _token(client.post("/try", data={"op": "answer", "kind": "cards", "answer": "Gold", "s": tok}))
     html = client.get(f"/try?s={tok}").data.decode()
     assert "is not available" in html and "legal: Village" in html
+
+
+def test_scenarios_stand_beside_the_rulings_they_demonstrate(client):
+    html = client.get("/cards/hoard").get_data(as_text=True)
+    # The current Hoard's ruling 1 and the pre-2022 Hoard's ruling 4 each link their own scenario.
+    r1 = html.split('id="r1"', 1)[1].split("</li>", 1)[0]
+    assert "/scenarios/prosperity-hoard-buying-victory-card" in r1
+    r4 = html.split('id="hoard-pre-2022-r4"', 1)[1].split("</li>", 1)[0]
+    assert "/scenarios/prosperity-hoard-pre-2022-while-in-play" in r4
+    assert "/scenarios/prosperity-hoard-pre-2022-while-in-play" not in r1
+
+
+def test_previous_version_rulings_have_their_own_anchors(client):
+    """Band of Misfits' pre-2019 rulings restart at 1: their anchors must not clash with the current ones."""
+    import re
+    html = client.get("/cards/band-of-misfits").get_data(as_text=True)
+    ids = re.findall(r'id="([^"]+)"', html)
+    assert len(ids) == len(set(ids))
+    assert 'id="r1"' in html and 'id="band-of-misfits-pre-2019-r1"' in html

@@ -161,7 +161,10 @@ class Ruling:
 
     @property
     def anchor(self) -> str:
-        return self.key.split("#", 1)[1]
+        """Unique on the card's page: a previous version's rulings restart or continue
+        their own numbering, so they are prefixed with the version ('hoard-pre-2022-r4')."""
+        part = self.key.split("#", 1)[1]
+        return f"{self.version}-{part}" if self.version else part
 
 
 # --------------------------------------------------------------------------

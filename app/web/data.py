@@ -32,9 +32,7 @@ class NotFound(Exception):
 
 def _ruling_view(r: dict[str, Any], renderer: Renderer, skip_card: str | None) -> dict[str, Any]:
     links = r.get("links", [])
-    anchor = r.get("anchor") or r["key"].split("#", 1)[1]
-    if r.get("version") and r.get("kind") == "note":
-        anchor = f"{r['version']}-{anchor}"
+    anchor = r["anchor"]
     text = r["text"]
     label = r.get("label")
     if label and text.startswith(f"{label}:**"):
@@ -92,7 +90,22 @@ def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioI
         view["redirect_url"] = f"/cards/{target['slug']}" if target else None
     view["definition"] = definition_words(card["name"])
     view["scenarios"] = scenarios.for_card(card["name"])
+    _attach_scenarios(view, slug)
     return view
+
+
+def _attach_scenarios(view: dict[str, Any], slug: str) -> None:
+    """Each ruling lists the scenarios that demonstrate it, so the proof stands beside the ruling."""
+    def proving(version_slug: str | None, number: int | None) -> list[dict[str, str]]:
+        return [{"title": s["title"], "url": s["url"]} for s in view["scenarios"]
+                if any(c["ruling"] == number and (f"{slug}-{c['version']}" if c["version"] else None) == version_slug
+                       for c in s["cites"])]
+
+    for r in view["rulings"]:
+        r["scenarios"] = proving(None, r.get("number"))
+    for v in view["previous_versions"]:
+        for r in v["rulings"]:
+            r["scenarios"] = proving(v["slug"], r.get("number"))
 
 
 def section_view(store: Store, renderer: Renderer, slug: str) -> dict[str, Any]:
@@ -211,7 +224,8 @@ class ScenarioIndex:
                 for r in scen.rulings:
                     if "card" in r:
                         by_card.setdefault(r["card"].lower(), []).append(
-                            {"id": sid, "title": scen.title, "ruling": r.get("ruling"), "url": f"/scenarios/{sid}"})
+                            {"id": sid, "title": scen.title, "ruling": r.get("ruling"), "version": r.get("version"),
+                             "url": f"/scenarios/{sid}"})
             self._by_card = by_card
         return self._by_card
 
@@ -219,9 +233,10 @@ class ScenarioIndex:
         merged: dict[str, dict[str, Any]] = {}
         for hit in self._index().get(name.lower(), []):
             m = merged.setdefault(hit["id"], {"id": hit["id"], "title": hit["title"], "url": hit["url"],
-                                              "rulings": []})
+                                              "rulings": [], "cites": []})
             if hit["ruling"] is not None:
-                m["rulings"].append(hit["ruling"])
+                m["rulings"].append(f"{hit['ruling']} ({hit['version']})" if hit["version"] else hit["ruling"])
+                m["cites"].append({"ruling": hit["ruling"], "version": hit["version"]})
         out = list(merged.values())
         for m in out:
             m["log"] = [e["text"] for e in self.replay(m["id"])["log"]]

@@ -48,10 +48,7 @@ def target_url(target_type: str | None, target_key: str | None, version_card: di
     if target_type == "card":
         return f"/cards/{base}{frag}"
     if target_type == "ruling":
-        card = (version_card or {}).get(base, base)
-        if card != base and anchor.startswith("n"):
-            frag = f"#{base}-{anchor}"
-        return f"/cards/{card}{frag}"
+        return _ruling_url(base, anchor, version_card)
     if target_type in ("section", "paragraph"):
         return f"/rules/{base}{frag}"
     if target_type == "index_term":
@@ -61,15 +58,20 @@ def target_url(target_type: str | None, target_key: str | None, version_card: di
     return None
 
 
+def _ruling_url(base: str, anchor: str, version_card: dict[str, str] | None) -> str:
+    """A ruling lives on its card's page; a previous version's ruling under the version's prefix (see Ruling.anchor)."""
+    card = (version_card or {}).get(base, base)
+    if card != base and anchor:
+        anchor = f"{base}-{anchor}"
+    return f"/cards/{card}#{anchor}" if anchor else f"/cards/{card}"
+
+
 def source_url(source_type: str | None, source_key: str, version_card: dict[str, str] | None = None) -> str:
     """Where the object that prints a reference lives (for "referred to by" lists)."""
     base, _, anchor = source_key.partition("#")
     frag = f"#{anchor}" if anchor else ""
     if source_type == "ruling":
-        card = (version_card or {}).get(base, base)
-        if card != base and anchor.startswith("n"):
-            frag = f"#{base}-{anchor}"
-        return f"/cards/{card}{frag}"
+        return _ruling_url(base, anchor, version_card)
     if source_type == "index_term":
         return f"{INDEX_URL}#{base}"
     if source_type == "faq":
