@@ -35,6 +35,7 @@ def test_stats_counts_match_the_documents(cli):
     assert code == 0
     s = json.loads(out)
     assert s["chapters"] == 8
+    assert s["sections"] == 46 and s["subsections"] == 121
     assert s["common_effects"] >= 43
     assert s["cards"] == 774
     assert s["previous_versions"] == 22

@@ -78,7 +78,7 @@ class Store:
         c = self.count
         return {
             "chapters": c("sections", "where kind='chapter'"),
-            "sections": c("sections", "where doc='rules' and kind in ('section','subsection')"),
+            "sections": c("sections", "where doc='rules' and kind='section'"),
             "subsections": c("sections", "where doc='rules' and kind='subsection'"),
             "paragraphs": c("paragraphs"),
             "common_effects": c("sections", "where kind='common_effect'"),
