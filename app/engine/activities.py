@@ -82,11 +82,14 @@ def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dic
     fire(game, ev)
     to = ev.data["to"]
     game.move(card, to, owner=p.index)
-    game.turn.gained.append(card)
+    if p.index == game.turn.player:
+        # the turn records what *its player* gained (Smugglers 3: "that the player to your right gained on
+        # their last turn"; Treasury 1: "you ... gain ... in your Buy phase"), not what others gained meanwhile
+        game.turn.gained.append(card)
+        if game.turn.phase in ("buy", "buy2"):
+            game.turn.gained_in_buy.append(card)
     if bought:      # the card gained because it was bought (Hoard 2022: "if you bought it")
         game.turn.bought.append(card)
-    if game.turn.phase in ("buy", "buy2"):
-        game.turn.gained_in_buy.append(card)
     where = {"discard": "", "hand": " to their hand", "deck": " onto their deck"}.get(to, f" to {to}")
     game.log.add(f"{p.name} {verb} {card.name}{where}", cite or narrate.GAINING)
     fire(game, Event("when_gain", p, card, {"to": to, "bought": bought}))
