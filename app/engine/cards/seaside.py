@@ -571,10 +571,10 @@ def _treasury_discarded(game: Game, ev: Event, card: Card) -> None:
     bought = [c for c in game.turn.bought if c.is_type("Victory")]
     if bought:
         game.log.add(f"{p.name} bought {act.names(bought)} this turn, so Treasury stays discarded",
-                     {"card": "Treasury (pre-2022)"})
+                     R("Treasury", 4, "pre-2022"))
         return
     if game.decider.ask(Question(p.name, "put Treasury onto your deck?", "yesno", [])):
-        act.topdeck(game, p, card, R("Treasury (pre-2022)", 4))   # ruling 4 of the previous-version entry
+        act.topdeck(game, p, card, R("Treasury", 4, "pre-2022"))   # ruling 4 of the previous-version entry
 
 
 def _treasury_mark(game: Game, ev: Event, card: Card) -> None:
