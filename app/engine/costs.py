@@ -157,6 +157,27 @@ def same_cost(a: Card, b: Card) -> bool:
     return a.cost == b.cost and bool(fa.cost_potion) == bool(fb.cost_potion) and fa.cost_debt == fb.cost_debt
 
 
+def _extra(card: Card) -> tuple[int, int]:
+    f = card.facts
+    return int(bool(f.cost_potion)), f.cost_debt or 0
+
+
+def costs_up_to_more(card: Card, base: Card, more: int) -> bool:
+    """"Costing up to $X more [or less] than" a trashed card ("REMODEL" CARD § VI).
+
+    Why not ``costs_up_to``: the result R keeps the trashed card's Potion and
+    Debt amounts, and "up to R" means R or a lower cost (CARD COSTS: no amount
+    higher), so a trashed $3-Potion card may become a $5-Potion card or a $4 one.
+    """
+    (p, d), (bp, bd) = _extra(card), _extra(base)
+    return card.cost <= base.cost + more and p <= bp and d <= bd
+
+
+def costs_exactly_more(card: Card, base: Card, more: int) -> bool:
+    """"Costing exactly $X more than" a trashed card: coins + X, the same Potion and Debt ("REMODEL" CARD § VI)."""
+    return card.cost == base.cost + more and _extra(card) == _extra(base)
+
+
 # ------------------------------------------------------------------ the effect card definitions use
 from app.engine.effects import Ctx, Effect  # noqa: E402  (effects does not import this module)
 
