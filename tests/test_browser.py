@@ -170,12 +170,10 @@ def test_play_a_short_interaction_in_the_sandbox(server, browser, shots):
     page.screenshot(path=str(shots / "sandbox-question-390.png"), full_page=True)
     _no_overflow(page)
     _tap_targets_ok(page)
-    page.locator("label.opt", has_text="Feast").click()
-    page.get_by_role("button", name="Answer").click()
+    page.locator("#now").get_by_role("button", name="Feast", exact=True).click()   # one tap
     for gain in ("Laboratory", "Silver"):
         page.locator("#now h2", has_text="gain a card").wait_for()
-        page.locator("label.opt", has_text=gain).click()
-        page.get_by_role("button", name="Answer").click()
+        page.locator("#now").get_by_role("button", name=gain, exact=True).click()
     page.get_by_role("button", name="End turn").wait_for()
     log = page.locator("ol.log").inner_text()
     assert "Alice gains Laboratory" in log and "Alice gains Silver" in log
@@ -188,6 +186,57 @@ def test_play_a_short_interaction_in_the_sandbox(server, browser, shots):
     page2.screenshot(path=str(shots / "sandbox-1280.png"), full_page=True)
     _no_overflow(page2)
     ctx2.close()
+    assert not errors, errors
+    ctx.close()
+
+
+def test_sandbox_three_players_attack_with_moat_downloads_a_passing_scenario(server, browser, shots, tmp_path):
+    """Add a third player, play Militia, Bob reveals Moat, Carol discards; the file replays cleanly."""
+    import subprocess
+    import sys
+
+    ctx, page, errors = _page(browser, PHONE)
+    page.goto(server + "/try")
+    page.get_by_role("button", name="Add player").click()
+    page.locator("#p3_name").wait_for()
+    page.fill("#rulings", "Moat 2")
+    page.fill("#kingdom", "Militia, Moat")
+    page.fill("#p1_hand", "Militia, Copper*4")
+    page.fill("#p1_deck", "Silver*5")
+    page.fill("#p2_hand", "Moat, Copper*4")
+    page.fill("#p2_deck", "Estate*5")
+    page.fill("#p3_hand", "Copper*3, Estate*2")
+    page.fill("#p3_deck", "Gold*5")
+    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="Play Militia").click()
+    page.locator("#now h2", has_text="Bob: reveal a Reaction").wait_for()
+    page.locator("#now").get_by_role("button", name="Moat", exact=True).click()
+    page.locator("#now h2", has_text="Carol: discard down to 3").wait_for()
+    page.screenshot(path=str(shots / "sandbox-3p-question-390.png"), full_page=True)
+    _no_overflow(page)
+    _tap_targets_ok(page)
+    page.locator("label.opt", has_text="Estate").first.click()
+    page.locator("label.opt", has_text="Estate").nth(1).click()
+    page.get_by_role("button", name="Answer").click()
+    page.get_by_role("button", name="End turn").wait_for()
+    log = page.locator("ol.log").inner_text()
+    assert "Bob is unaffected by Militia" in log
+    ctx2, page2, _ = _page(browser, DESKTOP)
+    page2.goto(page.url)
+    page2.screenshot(path=str(shots / "sandbox-3p-1280.png"), full_page=True)
+    _no_overflow(page2)
+    ctx2.close()
+    with page.expect_download() as dl:
+        page.get_by_role("link", name="Download scenario").click()
+    path = tmp_path / "sandbox.yaml"
+    dl.value.save_as(path)
+    text = path.read_text(encoding="utf-8")
+    assert "card: Moat" in text and "ruling: 2" in text and "Your turn" not in text
+    root = Path(__file__).resolve().parent.parent
+    run = subprocess.run([sys.executable, "-m", "app.cli", "replay", str(path)], cwd=root,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "Bob is unaffected by Militia" in run.stdout
     assert not errors, errors
     ctx.close()
 

@@ -1,26 +1,42 @@
 """The sandbox (``/try``): a scenario built up one action or answer at a time, its state in the link.
 
-The state is a plain scenario dict (players, supply, steps with answers), so
-it downloads as a scenario file unchanged and the engine replays it from the
-start on every request; replay is deterministic, so that is exact, and it
-avoids any server-side session. The link carries the state compressed and
-base64url-encoded, which makes "share" just "copy the URL".
+The state is a plain scenario dict (players, supply, versions, current player,
+rulings, steps with answers), so it downloads as a scenario file unchanged and
+the engine replays it from the start on every request; replay is
+deterministic, so that is exact, and it avoids any server-side session. The
+link carries the state zlib-compressed and base64url-encoded, which makes
+"share" just "copy the URL". A scenario file can come back in (paste or
+upload) and is continued the same way.
 """
 from __future__ import annotations
 
 import base64
 import binascii
+import difflib
 import json
 import re
 import zlib
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
+
+import yaml
 
 from app.web import replay as rp
 
 MAX_TOKEN = 8000
 MAX_STEPS = 200
+MIN_PLAYERS, MAX_PLAYERS = 1, 6
+ZONES = ("hand", "deck", "discard", "in_play")
+ZONE_LABELS = {"hand": "Hand", "deck": "Deck (top first)", "discard": "Discard", "in_play": "In play"}
 BASICS = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
-PLAYER_NAMES = ("Alice", "Bob")
+# Starting pile sizes the sandbox offers; every one can be changed in the "Pile sizes" field.
+BASIC_PILES = {"Copper": 46, "Silver": 40, "Gold": 30, "Curse": 10}
+VICTORY_PILE = 8
+KINGDOM_PILE = 10
+PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
+PLACEHOLDER_RULING = {"section": "Your turn"}
+_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9 _-]*")
+
+RulingCheck = Callable[[str, int], "str | None"]   # (card, number) -> problem or None
 
 
 class SandboxError(Exception):
@@ -35,11 +51,68 @@ def defined_cards() -> list[str]:
     return registry_defined_cards()
 
 
+def card_versions() -> dict[str, list[str]]:
+    """Cards the engine registers in more than one version, with each version's note (for the picker)."""
+    try:
+        from app.engine.registry import _DEFAULT, _DEFS, versions
+    except ImportError:  # pragma: no cover
+        return {}
+    out: dict[str, list[str]] = {}
+    for name in defined_cards():
+        vs = versions(name)
+        if len(vs) > 1:
+            out[name] = vs
+    return out
+
+
+def version_options() -> list[dict[str, Any]]:
+    """One picker per multi-version card: its versions, their notes, and which is the default."""
+    from app.engine.registry import _DEFAULT, _DEFS
+
+    out = []
+    for name, vs in card_versions().items():
+        out.append({"card": name, "default": _DEFAULT.get(name, ""),
+                    "versions": [{"id": v, "note": _DEFS[name][v].note or (f"version {v}" if v else "current")}
+                                 for v in vs]})
+    return out
+
+
 def default_form() -> dict[str, str]:
-    return {"kingdom": "Throne Room, Feast, Village, Smithy, Militia, Moat",
+    return {"players": "2", "kingdom": "Throne Room, Feast, Village, Smithy, Militia, Moat",
             "p1_name": "Alice", "p1_hand": "Throne Room, Feast, Copper, Copper, Estate",
             "p1_deck": "Silver*5",
-            "p2_name": "Bob", "p2_hand": "Moat, Copper*4", "p2_deck": ""}
+            "p2_name": "Bob", "p2_hand": "Moat, Copper*4", "p2_deck": "", "current": "1",
+            "piles": "", "rulings": ""}
+
+
+def player_count(form: Mapping[str, Any]) -> int:
+    raw = str(form.get("players") or "2").strip()
+    if not raw.isdigit() or not MIN_PLAYERS <= int(raw) <= MAX_PLAYERS:
+        raise SandboxError(f"players: expected a number from {MIN_PLAYERS} to {MAX_PLAYERS}, found {raw!r}")
+    return int(raw)
+
+
+def resize_form(form: Mapping[str, Any], op: str) -> dict[str, str]:
+    """The setup form again with one player more or fewer (the no-JavaScript add/remove buttons)."""
+    out = {k: v for k, v in form.items() if isinstance(v, str)}
+    n = player_count(form)
+    if op == "add_player":
+        if n >= MAX_PLAYERS:
+            raise SandboxError(f"players: at most {MAX_PLAYERS} players")
+        n += 1
+        out.setdefault(f"p{n}_name", PLAYER_NAMES[n - 1])
+        if not out.get(f"p{n}_name"):
+            out[f"p{n}_name"] = PLAYER_NAMES[n - 1]
+    elif op == "remove_player":
+        if n <= MIN_PLAYERS:
+            raise SandboxError(f"players: at least {MIN_PLAYERS} player")
+        for z in ("name",) + ZONES:
+            out.pop(f"p{n}_{z}", None)
+        n -= 1
+    out["players"] = str(n)
+    if not out.get("current", "1").isdigit() or int(out.get("current", "1")) > n:
+        out["current"] = "1"
+    return out
 
 
 def _names(text: str, field: str) -> list[str]:
@@ -50,7 +123,6 @@ def _names(text: str, field: str) -> list[str]:
         name = name.strip()
         real = known.get(name.lower())
         if real is None:
-            import difflib
             near = difflib.get_close_matches(name, list(known.values()), n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(near)}?" if near else ""
             raise SandboxError(f"{field}: {name!r} has no executable definition{hint}")
@@ -63,31 +135,150 @@ def _names(text: str, field: str) -> list[str]:
     return out
 
 
-def from_setup_form(form: Mapping[str, str]) -> dict[str, Any]:
+def _piles(text: str) -> dict[str, int]:
+    """``Curse=3, Province=2``: pile sizes that matter for the ruling (0 = an empty Supply pile)."""
+    out: dict[str, int] = {}
+    for part in [p.strip() for p in re.split(r"[,\n;]", text or "") if p.strip()]:
+        name, sep, count = part.partition("=")
+        if not sep:
+            name, sep, count = part.partition(":")
+        if not sep or not count.strip().isdigit() or int(count) > 200:
+            raise SandboxError(f"pile sizes: expected NAME=COUNT (0 to 200), found {part!r}")
+        real = _names(name, "pile sizes")
+        out[real[0].split("*")[0]] = int(count)
+    return out
+
+
+def parse_rulings(text: str, check: RulingCheck | None = None) -> list[dict[str, Any]]:
+    """``Moat 3, Militia 1``: the Card Reference rulings the game explores (card + ruling number).
+
+    ``check`` (the store, when the web app has one) confirms the ruling exists,
+    so a downloaded file never cites a ruling the Card Reference lacks.
+    """
+    from app.corpus.card_facts import facts_for
+
+    out: list[dict[str, Any]] = []
+    for part in [p.strip() for p in re.split(r"[,\n;]", text or "") if p.strip()]:
+        m = re.fullmatch(r"(.+?)\s*(?:#|\s)\s*(\d{1,3})", part)
+        name, number = (m.group(1), int(m.group(2))) if m else (part, None)
+        facts = facts_for(name.strip())
+        if facts is None:
+            known = [n for n in defined_cards()]
+            near = difflib.get_close_matches(name.strip(), known, n=3, cutoff=0.6)
+            hint = f"; did you mean {', '.join(near)}?" if near else ""
+            raise SandboxError(f"rulings: {name.strip()!r} is not a card name (write e.g. 'Moat 3'){hint}")
+        if number is not None and check is not None:
+            problem = check(facts.name, number)
+            if problem:
+                raise SandboxError(f"rulings: {problem}")
+        out.append({"card": facts.name, "ruling": number} if number is not None else {"card": facts.name})
+    return out
+
+
+def rulings_text(state: Mapping[str, Any]) -> str:
+    """The state's rulings as the form shows them (empty for the placeholder)."""
+    parts = []
+    for r in state.get("rulings") or []:
+        if isinstance(r, dict) and r.get("card"):
+            parts.append(f"{r['card']} {r['ruling']}" if r.get("ruling") is not None else str(r["card"]))
+    return ", ".join(parts)
+
+
+def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -> dict[str, Any]:
+    n = player_count(form)
     kingdom = _names(form.get("kingdom", ""), "kingdom")
     players = []
-    for i in (1, 2):
+    for i in range(1, n + 1):
         name = (form.get(f"p{i}_name") or PLAYER_NAMES[i - 1]).strip()[:20]
-        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9 _-]*", name):
+        if not _NAME_RE.fullmatch(name):
             raise SandboxError(f"player {i} name: use letters, digits, spaces, '-' or '_', found {name!r}")
-        players.append({"name": name, "hand": _names(form.get(f"p{i}_hand", ""), f"{name}'s hand"),
-                        "deck": _names(form.get(f"p{i}_deck", ""), f"{name}'s deck")})
-    if players[0]["name"] == players[1]["name"]:
-        raise SandboxError("the two players need different names")
+        player: dict[str, Any] = {"name": name}
+        for z in ZONES:
+            cards = _names(form.get(f"p{i}_{z}", ""), f"{name}'s {ZONE_LABELS[z].lower()}")
+            if cards or z in ("hand", "deck"):
+                player[z] = cards
+        players.append(player)
+    names = [p["name"] for p in players]
+    dup = sorted({x for x in names if names.count(x) > 1})
+    if dup:
+        raise SandboxError(f"players need different names; {', '.join(dup)} is used twice")
     supply: dict[str, int] = {}
     defined = set(defined_cards())
     for b in BASICS:
         if b in defined:
-            supply[b] = {"Copper": 46, "Silver": 40, "Gold": 30, "Curse": 10}.get(b, 8)
+            supply[b] = BASIC_PILES.get(b, VICTORY_PILE)
     for k in kingdom:
-        supply.setdefault(k.split("*")[0], 10)
-    return {"title": "Sandbox game", "rulings": [{"section": "Your turn"}], "players": players,
-            "supply": supply, "steps": []}
+        supply.setdefault(k.split("*")[0], KINGDOM_PILE)
+    supply.update(_piles(form.get("piles", "")))
+    versions: dict[str, str] = {}
+    multi = card_versions()
+    for key, value in form.items():
+        if key.startswith("version:") and value:
+            card = key[len("version:"):]
+            if card not in multi or value not in multi[card]:
+                raise SandboxError(f"versions: {card} has versions {', '.join(multi.get(card, []))}, not {value!r}")
+            versions[card] = value
+    cur = str(form.get("current") or "1").strip()
+    if not cur.isdigit() or not 1 <= int(cur) <= n:
+        raise SandboxError(f"whose turn: expected a player number from 1 to {n}, found {cur!r}")
+    rulings = parse_rulings(form.get("rulings", ""), check) or [dict(PLACEHOLDER_RULING)]
+    state: dict[str, Any] = {"title": (form.get("title") or "Sandbox game").strip()[:120] or "Sandbox game",
+                             "rulings": rulings}
+    if versions:
+        state["versions"] = versions
+    state["players"] = players
+    if int(cur) != 1:
+        state["current"] = names[int(cur) - 1]
+    state["supply"] = supply
+    state["steps"] = []
+    return state
+
+
+def set_rulings(state: dict[str, Any], text: str, check: RulingCheck | None = None) -> dict[str, Any]:
+    state["rulings"] = parse_rulings(text, check) or [dict(PLACEHOLDER_RULING)]
+    return state
+
+
+def from_scenario_text(text: str) -> dict[str, Any]:
+    """A pasted or uploaded scenario file as sandbox state, to continue it.
+
+    The engine loads it first (so a bad file is reported with its line); the
+    top-level ``expect``/``expect_error`` are dropped, since they describe the
+    end of the file's game, not of the one being continued.
+    """
+    if not (text or "").strip():
+        raise SandboxError("scenario file: paste a scenario or choose a file")
+    try:
+        rp.load_text(text, name="pasted scenario")
+    except rp.BadScenario as exc:
+        raise SandboxError(f"scenario file: {exc}") from None
+    raw = yaml.safe_load(text)
+    state = {k: v for k, v in raw.items() if k not in ("expect", "expect_error")}
+    steps = []
+    for st in raw.get("steps") or []:
+        if isinstance(st, str):
+            steps.append({st: True, "answers": []})
+        else:
+            st = dict(st)
+            st["answers"] = list(st.get("answers") or [])
+            steps.append(st)
+    state["steps"] = steps
+    if len(steps) > MAX_STEPS:
+        raise SandboxError(f"scenario file: a sandbox game is limited to {MAX_STEPS} steps")
+    # round-trip through JSON so the state is plain (dates or other YAML types become an error here)
+    try:
+        json.dumps(state)
+    except (TypeError, ValueError):
+        raise SandboxError("scenario file: holds values other than text, numbers, lists and mappings") from None
+    return state
 
 
 def encode(state: dict[str, Any]) -> str:
     raw = json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode()
-    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    token = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+    if len(token) > MAX_TOKEN:
+        raise SandboxError("this game no longer fits in a link; download the scenario file to keep it")
+    return token
 
 
 def decode(token: str) -> dict[str, Any]:
@@ -99,7 +290,8 @@ def decode(token: str) -> dict[str, Any]:
     except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
         raise SandboxError("the sandbox link is damaged (it does not decode); start a new game at /try") from None
     if not isinstance(state, dict) or not isinstance(state.get("steps"), list) or \
-            not isinstance(state.get("players"), list):
+            not isinstance(state.get("players"), list) or \
+            not all(isinstance(s, dict) for s in state["steps"]):
         raise SandboxError("the sandbox link does not hold a game (expected players and steps)")
     return state
 
@@ -114,7 +306,7 @@ def apply(state: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
         elif steps:
             steps.pop()
         return state
-    if len(steps) >= MAX_STEPS:
+    if len(steps) >= MAX_STEPS and op != "answer":
         raise SandboxError(f"a sandbox game is limited to {MAX_STEPS} steps; download it to continue elsewhere")
     if op in ("play", "buy"):
         card = (form.get("card") or "").strip()
@@ -127,16 +319,16 @@ def apply(state: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
         if not steps:
             raise SandboxError("there is no question to answer yet")
         kind = form.get("kind", "cards")
-        if kind == "yesno":
+        if kind in ("yesno", "choice"):
             answer: Any = form.get("answer", "")
-        elif kind == "choice":
-            answer = form.get("answer", "")
         elif kind == "order":
             answer = [x.strip() for x in (form.get("answer") or "").split(",") if x.strip()]
         else:
             getlist = getattr(form, "getlist", None)
             answer = getlist("answer") if getlist else form.get("answer", [])
-            answer = [a for a in answer if a]
+            answer = [a for a in ([answer] if isinstance(answer, str) else answer) if a and a != "none"]
+            if not answer:
+                answer = "none"
         steps[-1].setdefault("answers", []).append(answer)
     else:
         raise SandboxError(f"unknown sandbox operation {op!r}")
@@ -154,7 +346,7 @@ def _scenario(state: dict[str, Any]) -> dict[str, Any]:
             steps.append(next(iter(st)))
         else:
             steps.append(st)
-    return {k: v for k, v in {**state, "steps": steps}.items()}
+    return {**state, "steps": steps}
 
 
 def to_yaml(state: dict[str, Any]) -> str:
@@ -168,3 +360,21 @@ def run(state: dict[str, Any]) -> tuple[rp.Outcome | None, str | None]:
     except rp.BadScenario as exc:
         return None, str(exc)
     return rp.replay(scen), None
+
+
+def store_check(store: Any) -> RulingCheck:
+    """A ruling check against the built store's Card Reference (numbered rulings of the current entry)."""
+    from app.corpus.model import slugify
+
+    def check(card: str, number: int) -> str | None:
+        try:
+            rows = store.rows("select number from rulings where card=? and version is null and kind='ruling'",
+                              (slugify(card),))
+        except Exception:  # noqa: BLE001 - no store: the format check alone applies
+            return None
+        have = sorted({r["number"] for r in rows if r["number"] is not None})
+        if number not in have:
+            listed = f"its rulings are 1-{have[-1]}" if have else "it has no numbered rulings"
+            return f"{card} has no ruling {number} in the Card Reference ({listed})"
+        return None
+    return check
