@@ -237,6 +237,11 @@ class Gain(Effect):
         return card is not None
 
 
+def _third_person(verb: str) -> str:
+    """'trash' -> 'trashes' (not 'trashs'): the log is read by players."""
+    return verb + ("es" if verb.endswith(("sh", "ch", "s", "x")) else "s")
+
+
 @dataclass
 class ChooseFromHand(Effect):
     """Choose cards from hand and do something with them (trash, discard, put onto deck)."""
@@ -258,14 +263,14 @@ class ChooseFromHand(Effect):
         if not options or hi == 0:
             ctx.vars[self.store] = []
             if lo == 0 and ctx.num(self.min) == 0:
-                ctx.log(f"{p.name} {self.verb}s nothing")
+                ctx.log(f"{p.name} {_third_person(self.verb)} nothing")
             else:
                 ctx.log(f"{p.name} cannot {self.verb} {self.describe}: none in hand", narrate.DO_AS_MUCH)
             return False
         chosen = ctx.ask(Question(p.name, f"{self.verb} {self.describe}", "cards", options, lo, hi))
         ctx.vars[self.store] = chosen
         if not chosen:
-            ctx.log(f"{p.name} {self.verb}s nothing", _cite(self))
+            ctx.log(f"{p.name} {_third_person(self.verb)} nothing", _cite(self))
             return False
         if self.verb == "trash":
             act.trash(ctx.game, p, chosen, self.cite)
