@@ -1,0 +1,223 @@
+"""The HTML pages: search, cards, rules, index, FAQ, rulebook, scenarios and the sandbox.
+
+Each page renders the same data its ``/api`` twin returns (``data.py``). Pages
+work without JavaScript: search is a GET form, the sandbox is a sequence of
+POST forms whose whole state travels in the URL (so a link reproduces it).
+"""
+from __future__ import annotations
+
+import time
+
+from flask import (Blueprint, Response, abort, g, redirect, render_template, request, url_for)
+
+from app.corpus.model import slugify
+from app.web import data, services
+from app.web import replay as rp
+from app.web import sandbox
+from app.web.api import run_search
+from app.web.errors import ApiError
+from app.web.render import INDEX_URL, section_url
+
+pages = Blueprint("pages", __name__)
+
+
+@pages.before_app_request
+def _start_timer() -> None:
+    g.t0 = time.perf_counter()
+
+
+@pages.after_app_request
+def _headers(resp: Response) -> Response:
+    t0 = g.get("t0")
+    if t0 is not None:
+        resp.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - t0) * 1000:.1f}"
+    resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+    resp.headers.setdefault("Content-Security-Policy",
+                            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+                            "frame-ancestors 'none'")
+    return resp
+
+
+@pages.app_template_filter("answer_text")
+def answer_text(a) -> str:
+    """A scenario answer as a player would say it: names joined, booleans as yes/no."""
+    if isinstance(a, bool):
+        return "yes" if a else "no"
+    if isinstance(a, (list, tuple)):
+        return ", ".join(answer_text(x) for x in a) or "nothing"
+    return "nothing" if a is None else str(a)
+
+
+@pages.app_template_global()
+def cite_url(c: dict) -> str | None:
+    """Where a scenario citation ({card, ruling} or {section}) lives on the site."""
+    if "card" in c:
+        anchor = f"#r{c['ruling']}" if c.get("ruling") is not None else ""
+        return f"/cards/{slugify(c['card'])}{anchor}"
+    if "section" in c:
+        slug = services().section_slug(c["section"])
+        if slug:
+            return section_url("rules", slug) + (f"#p{c['paragraph']}" if c.get("paragraph") else "")
+    return None
+
+
+# ------------------------------------------------------------------ search
+@pages.get("/")
+@pages.get("/search")
+def home():
+    q = request.args.get("q", "").strip()
+    results, error = None, None
+    if q:
+        try:
+            results = run_search(q[:200], 20)
+        except ApiError as exc:
+            error = exc.message
+    return render_template("home.html", q=q, results=results, error=error)
+
+
+# ------------------------------------------------------------------ cards
+@pages.get("/cards")
+def cards():
+    return render_template("cards.html", view=data.cards_view(services().store))
+
+
+@pages.get("/cards/<slug>")
+def card(slug: str):
+    s = services()
+    canonical = slugify(slug)
+    if canonical and canonical != slug:
+        return redirect(url_for("pages.card", slug=canonical), 301)
+    view = data.card_view(s.store, s.renderer, slug, s.scenarios)
+    return render_template("card.html", card=view)
+
+
+# ------------------------------------------------------------------ rules
+@pages.get("/rules")
+def rules():
+    return render_template("toc.html", view=data.toc_view(services().store, "rules"))
+
+
+@pages.get("/rules/<slug>")
+@pages.get("/faq/<slug>")
+@pages.get("/adventures/<slug>")
+@pages.get("/german/<slug>")
+@pages.get("/sections/<slug>")
+def section(slug: str):
+    """A section under its document's prefix; any other prefix redirects there (one permalink each)."""
+    s = services()
+    view = data.section_view(s.store, s.renderer, slug)
+    if request.path != view["url"]:
+        return redirect(view["url"], 301)
+    return render_template("section.html", sec=view)
+
+
+@pages.get("/rules/index")
+def index_terms():
+    return redirect(INDEX_URL, 301)
+
+
+@pages.get("/german")
+def german():
+    return render_template("german.html", view=data.german_view(services().store))
+
+
+@pages.get("/rules/page/<int:page>")
+def rules_page(page: int):
+    hit = services().store.section_for_page(page)
+    if hit is None:
+        abort(404, description=f"no section of the Complete Rules is on page {page}")
+    return redirect(section_url("rules", hit["slug"]))
+
+
+@pages.get("/faq")
+def faq():
+    s = services()
+    return render_template("faq.html", view=data.faq_view(s.store, s.renderer))
+
+
+@pages.get("/adventures")
+def adventures():
+    s = services()
+    return render_template("rulebook.html", view=data.rulebook_view(s.store, s.renderer))
+
+
+# ------------------------------------------------------------------ scenarios
+@pages.get("/scenarios")
+def scenarios():
+    return render_template("scenarios.html", items=services().scenarios.listing())
+
+
+@pages.get("/scenarios/<sid>")
+def scenario(sid: str):
+    try:
+        view = services().scenarios.replay(sid)
+    except rp.BadScenario as exc:
+        raise ApiError(422, "bad_scenario", f"{sid}.yaml: {exc}") from None
+    return render_template("scenario.html", sc=view)
+
+
+@pages.get("/scenarios/<sid>.yaml")
+def scenario_file(sid: str):
+    path = rp.scenario_path(sid)
+    if path is None:
+        raise data.NotFound("scenario", sid)
+    return Response(path.read_text(encoding="utf-8"), mimetype="application/yaml",
+                    headers={"Content-Disposition": f'attachment; filename="{sid}.yaml"'})
+
+
+# ------------------------------------------------------------------ sandbox
+@pages.get("/try")
+def try_page():
+    token = request.args.get("s", "")
+    if not token:
+        return _setup_page(sandbox.default_form(), None)
+    try:
+        state = sandbox.decode(token)
+    except sandbox.SandboxError as exc:
+        raise ApiError(400, "bad_sandbox_link", str(exc)) from None
+    outcome, error = sandbox.run(state)
+    return render_template("try.html", state=state, token=token, outcome=outcome, error=error,
+                           yaml_text=sandbox.to_yaml(state), rulings_text=sandbox.rulings_text(state))
+
+
+def _setup_page(form, error: str | None, status: int = 200):
+    return render_template("try_setup.html", defined=sandbox.defined_cards(), form=form, error=error,
+                           versions=sandbox.version_options(), sandbox=sandbox), status
+
+
+@pages.post("/try")
+def try_post():
+    """Apply one form (setup, players +/-, load a file, action, answer, rulings, undo) and redirect to the new link."""
+    form = request.form
+    op = form.get("op", "")
+    check = sandbox.store_check(services().store)
+    try:
+        if op in ("add_player", "remove_player"):
+            return _setup_page(sandbox.resize_form(form, op), None)
+        if op == "setup":
+            state = sandbox.from_setup_form(form, check)
+        elif op == "load":
+            upload = request.files.get("file")
+            text = upload.read(rp.MAX_SCENARIO_BYTES + 1).decode("utf-8", "replace") if upload and upload.filename \
+                else form.get("scenario", "")
+            state = sandbox.from_scenario_text(text)
+        else:
+            state = sandbox.decode(form.get("s", ""))
+            state = sandbox.set_rulings(state, form.get("rulings", ""), check) if op == "rulings" \
+                else sandbox.apply(state, form)
+        token = sandbox.encode(state)
+    except sandbox.SandboxError as exc:
+        if op in ("setup", "load", "add_player", "remove_player"):
+            return _setup_page(form, str(exc), 400)
+        raise ApiError(400, "bad_sandbox_input", str(exc)) from None
+    return redirect(url_for("pages.try_page", s=token) + "#now", 303)
+
+
+@pages.get("/try/scenario.yaml")
+def try_download():
+    try:
+        state = sandbox.decode(request.args.get("s", ""))
+    except sandbox.SandboxError as exc:
+        raise ApiError(400, "bad_sandbox_link", str(exc)) from None
+    return Response(sandbox.to_yaml(state), mimetype="application/yaml",
+                    headers={"Content-Disposition": 'attachment; filename="sandbox-scenario.yaml"'})
