@@ -232,12 +232,19 @@ def set_up_later(game: Game, p: Player, trigger: str, label: str, run: Callable,
 
 # ---------------------------------------------------------------- turn structure
 def cleanup(game: Game) -> None:
-    """Clean-up: discard play (except Durations with something left to do, and their throne-rooms) and hand, draw 5."""
+    """Clean-up: discard play (except Durations with something left to do, and their throne-rooms) and hand, draw 5.
+
+    Other players discard their cards from play too (Clean-up phase § II), e.g. a 1st-edition Outpost left
+    in play after its extra turn was refused (Outpost 2).
+    """
     p = game.current
     if game.turn.phase != "cleanup":
         fire(game, Event("end_of_buy_phase", p))     # Treasury (2022)
     game.turn.phase = "cleanup"
     _drop_finished(game, p)
+    for q in game.others(p):
+        if q.in_play:
+            _drop_finished(game, q, other=True)
     staying = {la.source.id for la in game.later if la.source is not None and la.until == "used"}
     for cid in list(staying):
         for tr in game.played_by.get(cid, []):
@@ -250,12 +257,19 @@ def cleanup(game: Game) -> None:
         game.log.add(f"{names(stays)} stay{'s' if len(stays) == 1 else ''} in play", narrate.DURATION)
     if p.hand:
         discard(game, p, list(p.hand), narrate.CLEANUP, what=f"their hand ({names(p.hand)})")
+    for q in game.others(p):
+        # "The other players also do this if they have cards to discard from play" (Clean-up phase § II):
+        # a card played on another player's turn with nothing left to do, or a 1st-edition Outpost whose
+        # extra turn was not taken (Outpost 2: "discarded in the following Clean-up ... the next player's turn")
+        theirs = [c for c in q.in_play if c.id not in staying]
+        if theirs:
+            discard(game, q, theirs, narrate.CLEANUP, what=f"{names(theirs)} from play")
     game.later = [la for la in game.later if la.until != "end_of_turn"]
     game.played_by = {k: v for k, v in game.played_by.items() if k in staying}
     draw(game, p, game.turn.cleanup_draw)
 
 
-def _drop_finished(game: Game, p: Player) -> None:
+def _drop_finished(game: Game, p: Player, other: bool = False) -> None:
     """Drop next-turn abilities that can no longer do anything, so their Duration is discarded this turn.
 
     A next-turn ability whose ``condition`` is already false at Clean-up (it
@@ -267,6 +281,10 @@ def _drop_finished(game: Game, p: Player) -> None:
         if (la.owner == p.index and la.until == "used" and la.trigger == "start_of_turn" and la.source is not None
                 and la.condition is not None and not la.condition(game, probe)):
             game.later.remove(la)
+            if other:     # another player's card, discarded in this player's Clean-up (Clean-up phase § II)
+                game.log.add(f"{la.label}: it can no longer happen, so {p.name}'s {la.source.name} is discarded "
+                             "in this Clean-up", narrate.CLEANUP, *la.citation[:1])
+                continue
             game.log.add(f"{la.label}: nothing is left to do next turn (the card was lost track of), so "
                          f"{la.source.name} is discarded this turn", narrate.LOSE_TRACK, *la.citation[:1])
 
