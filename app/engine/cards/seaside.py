@@ -124,13 +124,38 @@ def _outpost(ctx: Ctx) -> bool:
 
 
 def _outpost_1st(ctx: Ctx) -> bool:
-    """1st edition: both abilities are set up on play; the consecutive-turn check is after the turn (Outpost 2)."""
+    """1st edition: both abilities are set up on play; the consecutive-turn check is after the turn (Outpost 2).
+
+    Each Outpost's extra-turn ability is resolved after a turn: the first one gives the extra turn, and
+    that Outpost is discarded in the extra turn's Clean-up. A second Outpost's ability is resolved only
+    after the extra turn (and fails: no 3rd turn in a row), so that Outpost stays in play through the
+    extra turn's Clean-up and is discarded "in the following Clean-up, which is in the next player's
+    turn" (Outpost 2; other players discard from play too, Clean-up phase § II).
+    """
     g, p = ctx.game, ctx.player
     g.turn.cleanup_draw = 3
     ctx.log(f"{p.name} will draw only 3 cards in Clean-up this turn", R("Outpost", 1), R("Outpost", 5))
     grant_extra_turn(g, p, R("Outpost", 2))
-    return NextTurn("Outpost: the extra turn (checked after the current turn)", Do(lambda c: None),
-                    R("Outpost", 2)).apply(ctx)
+    label = "Outpost: the extra turn (checked after the current turn)"
+    holder: dict = {}
+
+    def run(game: Game, ev: Event) -> None:
+        if game.turn.extra and not getattr(game.turn, "_outpost_1st_taken", False):
+            game.turn._outpost_1st_taken = True     # this Outpost's extra turn: discarded in its Clean-up
+            game.log.add(f"Start of turn: {label}: this is the extra turn it gave", R("Outpost", 2))
+            return
+        if game.turn.extra:     # another Outpost's extra turn: this one's is resolved after it (and fails)
+            game.later.append(holder["la"])
+            game.log.add("Another Outpost gave this extra turn; this Outpost's extra turn is resolved after it, "
+                         "so it stays in play", R("Outpost", 2))
+            return
+        game.log.add("This Outpost's extra turn was not taken: nothing is left for it to do", R("Outpost", 2))
+
+    # pending only until the owner's turns in a row end (then it is discarded in the next Clean-up)
+    act.set_up_later(g, p, "start_of_turn", label, run, ctx.source, until="used", cite=R("Outpost", 2),
+                     condition=lambda game, ev, owner=p.index: game.turn.player == owner)
+    holder["la"] = g.later[-1]
+    return True
 
 
 register(CardDef("Outpost", Do(_outpost), version="2", note="2017 edition: extra turn decided on play (Outpost 3)"))
