@@ -8,7 +8,8 @@ from app.engine import narrate
 from app.engine.decisions import Question
 from app.engine.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer, Gain,
                                 IfYouDid, May, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence,
-                                SetUpLater, TrashSelf, both, cost_at_most, of_type)
+                                SetUpLater, TrashSelf, both, of_type)
+from app.engine.costs import costs_up_to, costs_up_to_more
 from app.engine.registry import CardDef, Reaction, register
 from app.engine.state import Ref
 
@@ -41,32 +42,42 @@ register(CardDef("Council Room", Sequence(Draw(4), PlusBuys(1), EachOtherPlayer(
 register(CardDef("Gardens", vp=lambda game, p: len(p.all_cards()) // 10))
 
 # ------------------------------------------------------------------ gainers
-register(CardDef("Workshop", Gain(filter=cost_at_most(4), cite=R("Workshop", 1), describe="a card costing up to $4")))
+def up_to(coins: int):
+    """"Costing up to $X": never a card with Potion or Debt in its cost (CARD COSTS § VI lists Workshop,
+    Feast and Artisan), which comparing coins alone would allow."""
+    return lambda ctx, c: costs_up_to(c, coins)
+
+
+register(CardDef("Workshop", Gain(filter=up_to(4), cite=R("Workshop", 1), describe="a card costing up to $4")))
 register(CardDef("Feast", Sequence(
     TrashSelf(cite=R("Feast", 3)),
-    Gain(filter=cost_at_most(5), cite=R("Feast", 1), describe="a card costing up to $5")), version="1"))
+    Gain(filter=up_to(5), cite=R("Feast", 1), describe="a card costing up to $5")), version="1"))
 register(CardDef("Artisan", Sequence(
-    Gain(filter=cost_at_most(5), to="hand", cite=R("Artisan", 1), describe="a card costing up to $5"),
+    Gain(filter=up_to(5), to="hand", cite=R("Artisan", 1), describe="a card costing up to $5"),
     ChooseFromHand("topdeck", 1, 1, cite=R("Artisan", 2), describe="a card from your hand onto your deck"))))
 
 
-def _trashed_cost(extra: int):
-    def limit(ctx: Ctx) -> int:
+def up_to_more_than_trashed(more: int):
+    """"Costing up to $X more than it": R is the trashed card's cost now plus X, keeping its Potion and
+    Debt amounts ("REMODEL" CARD § VI); without a trashed card nothing qualifies."""
+    def pred(ctx: Ctx, c) -> bool:
         t = _cards(ctx, "trashed")
-        return t[0].cost + extra if t else -1
-    return limit
+        return bool(t) and costs_up_to_more(c, t[0], more)
+    return pred
 
 
 register(CardDef("Remodel", Sequence(
     ChooseFromHand("trash", 1, 1, store="trashed", cite=R("Remodel", 1)),
-    IfYouDid(Gain(filter=cost_at_most(_trashed_cost(2)), cite=R("Remodel", 1),
+    IfYouDid(Gain(filter=up_to_more_than_trashed(2), cite=R("Remodel", 1),
                   describe="a card costing up to $2 more than the trashed card")))))
 
 _treasure = of_type("Treasure")
+# Second edition: "You may trash a Treasure" (Mine 3: the new text made it optional); the first edition
+# must trash a Treasure if it can (the BGG FAQ's "Mine, Moneylender, Throne Room" entry agrees).
 for _v, _min, _note in (("2", 0, "optional (Mine 3)"), ("1", 1, "first edition: not optional")):
     register(CardDef("Mine", Sequence(
         ChooseFromHand("trash", _min, 1, filter=_treasure, store="trashed", cite=R("Mine", 1), describe="a Treasure"),
-        IfYouDid(Gain(filter=both(_treasure, cost_at_most(_trashed_cost(3))), to="hand", cite=R("Mine", 2),
+        IfYouDid(Gain(filter=both(_treasure, up_to_more_than_trashed(3)), to="hand", cite=R("Mine", 2),
                       describe="a Treasure costing up to $3 more"))), version=_v, note=_note), default=_v == "2")
 
 _copper = lambda ctx, c: c.name == "Copper"  # noqa: E731
@@ -296,7 +307,8 @@ def _spy_each(ctx: Ctx) -> bool:
         act.discard(g, p, [c], R("Spy", 1))
     else:
         act.topdeck(g, p, c, quiet=True)
-        ctx.log(f"{spy.name} has {p.name} put {c.name} back", R("Spy", 1))
+        who = f"{spy.name} puts" if spy is p else f"{spy.name} has {p.name} put"
+        ctx.log(f"{who} {c.name} back on top of the deck", R("Spy", 1))
     return True
 
 

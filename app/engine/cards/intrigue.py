@@ -26,9 +26,17 @@ Choices made where the documents are silent (also in the report):
   question's options stay readable.
 * Secret Passage's "anywhere in your deck" is answered ``top``, ``bottom`` or
   a position counted from the top (``2`` = second card).
-* Diplomat and Secret Chamber may react once per Attack: the engine offers a
-  Reaction card once per Attack (docs/scenario-format.md), so revealing the
-  same card again (Diplomat 4, Secret Chamber 4) is not modelled.
+* Diplomat and Secret Chamber may react again to the same Attack while they
+  still apply (Diplomat 4, Secret Chamber 4): the Reaction window reopens after
+  each Reaction (triggers.attack_window, Resolving Reactions and timing 2).
+
+Where the BGG FAQ says otherwise, the Complete Rules (newer) are followed:
+
+* Pawn: the FAQ says the chosen options may be done in any order; Pawn 3
+  (Clarification) says they are done in the order given.
+* Replace (and Vassal in base.py): the FAQ's lose-track rule (section 20) says a
+  card covered up on a discard pile is lost track of; Replace 5 says that since
+  the 2019 errata cards in a discard pile are never lost track of.
 """
 from __future__ import annotations
 
@@ -37,7 +45,8 @@ from dataclasses import dataclass
 from app.engine import activities as act
 from app.engine import narrate
 from app.engine.cards.base import R
-from app.engine.costs import ReduceCosts, costs_at_least, costs_exactly, costs_up_to, same_cost
+from app.engine.costs import (ReduceCosts, costs_at_least, costs_exactly_more, costs_up_to, costs_up_to_more,
+                               same_cost)
 from app.engine.decisions import Question
 from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, IfYouDid,
                                 PlusActions, PlusBuys, PlusCoins, Sequence, SetUpLater)
@@ -108,6 +117,8 @@ _PAWN = {"+1 Card": Draw(1), "+1 Action": PlusActions(1), "+1 Buy": PlusBuys(1),
 
 
 def _pawn(ctx: Ctx) -> bool:
+    """Both options are chosen, then done in the printed order (Pawn 2-3). The BGG FAQ says "in any order";
+    the Complete Rules are newer and win."""
     for label in _choose_different(ctx, 2, _PAWN, "choose two different options", [R("Pawn", 2), R("Pawn", 3)]):
         _PAWN[label].apply(ctx)
     return True
@@ -254,8 +265,8 @@ def _trashed(ctx: Ctx) -> Card | None:
 
 def _upgrade_gain(ctx: Ctx) -> bool:
     t = _trashed(ctx)
-    want = t.cost + 1
-    return Gain(filter=lambda c2, c: costs_exactly(c, want), cite=R("Upgrade", 1),
+    want = t.cost + 1     # exactly $1 more, with the trashed card's Potion and Debt ("Remodel" card § VI)
+    return Gain(filter=lambda c2, c: costs_exactly_more(c, t, 1), cite=R("Upgrade", 1),
                 describe=f"a card costing exactly ${want}").apply(ctx)
 
 
@@ -267,14 +278,17 @@ register(CardDef("Upgrade", Sequence(
 
 def _replace_gain(ctx: Ctx) -> bool:
     g, p = ctx.game, ctx.player
-    limit = _trashed(ctx).cost + 2
-    if not Gain(filter=lambda c2, c: costs_up_to(c, limit), cite=R("Replace", 1),
+    t = _trashed(ctx)
+    limit = t.cost + 2
+    if not Gain(filter=lambda c2, c: costs_up_to_more(c, t, 2), cite=R("Replace", 1),
                 describe=f"a card costing up to ${limit}").apply(ctx):
         ctx.log("No card was gained, so Replace moves nothing and gives no Curses", R("Replace", 4))
         return False
     card = ctx.vars["gained"]
     if card.is_type("Action") or card.is_type("Treasure"):
-        # gained to the discard pile; anywhere else it was moved (Watchtower) and is lost track of
+        # gained to the discard pile; anywhere else it was moved (Watchtower) and is lost track of. Still in the
+        # discard pile, even covered by another card, it is not lost track of (Replace 5, 2019 errata; the BGG
+        # FAQ's older lose-track rule says otherwise, the Complete Rules win).
         if card.zone != "discard":
             ctx.log(f"{card.name} was moved when gained, so Replace cannot put it onto the deck",
                     R("Replace", 3), narrate.LOSE_TRACK)
@@ -545,8 +559,8 @@ def _saboteur_victim(ctx: Ctx) -> bool:
             found = got[0]
     if found is not None:
         act.trash(g, p, [found], R("Saboteur", 2))
-        limit = found.cost - 2
-        options = [pile[-1] for pile in g.supply.values() if pile and costs_up_to(pile[-1], limit)]
+        limit = found.cost - 2    # "$2 less than it" keeps its Potion and Debt ("Remodel" card § VI)
+        options = [pile[-1] for pile in g.supply.values() if pile and costs_up_to_more(pile[-1], found, -2)]
         chosen = ctx.ask(Question(p.name, f"you may gain a card costing up to ${limit}", "cards", options, 0, 1)) \
             if options else []
         if chosen:
@@ -602,14 +616,15 @@ def _diplomat(ctx: Ctx) -> bool:
 
 
 def _diplomat_react(game, ev, p: Player, card: Card, unaffected: set) -> None:
-    game.log.add(f"{p.name} reveals Diplomat from a hand of {len(p.hand)} cards (5 or more)", R("Diplomat", 1),
-                 REACTION_TO_ATTACK)
+    game.log.add(f"{p.name} reveals Diplomat from a hand of {len(p.hand)} cards (5 or more): draws 2, then "
+                 "discards 3", R("Diplomat", 1), R("Diplomat", 2), REACTION_TO_ATTACK)
     act.draw(game, p, 2)
     n = min(3, len(p.hand))
     chosen = game.decider.ask(Question(p.name, "discard 3 cards (the revealed Diplomat may be one)", "cards",
                                        list(p.hand), n, n))
     act.discard(game, p, chosen, R("Diplomat", 3))
-    game.log.add(f"{p.name} is still affected by {ev.card.name}: Diplomat does not block it", R("Diplomat", 2))
+    # Diplomat 2 is about draw-then-discard; that the Attack still hits is the card text (no "unaffected")
+    game.log.add(f"{p.name} is still affected by {ev.card.name}: Diplomat does not block it", REACTION_TO_ATTACK)
 
 
 register(CardDef("Diplomat", Sequence(Draw(2), Do(_diplomat)), reactions={"attack": Reaction(
