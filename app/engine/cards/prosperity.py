@@ -70,8 +70,17 @@ def _left(game: Game, p: Player) -> Player | None:
     return others[0] if others else None
 
 
+def _nameable() -> list[str]:
+    """Names a player may name: any card, in the game or not (NAME A CARD § VI), but not a Landscape.
+
+    Contraband 1: "Events or Projects can't be named"; Landmarks, Ways, Allies, Traits and Prophecies are
+    Landscapes too, not cards (the card facts' purpose 'Landscape').
+    """
+    return sorted({f.name for f in load_facts().values() if f.purpose != "Landscape"})
+
+
 def _name_a_card(ctx: Ctx, who: Player, why: str) -> str | None:
-    names = sorted({f.name for f in load_facts().values()})
+    names = _nameable()
     q = Question(who.name, f"name a card ({why})", "choice", names)
     named = ctx.ask(q)
     ctx.log(f"{who.name} names {named}", NAME_A_CARD)
