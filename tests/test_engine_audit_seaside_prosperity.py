@@ -1,0 +1,117 @@
+"""Judge's audit of Seaside and Prosperity (docs/audit-seaside-prosperity.md): the checks that would have
+caught what the audit found, on the real Card Reference, card facts and scenarios."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pytest
+
+from app import config
+from app.corpus.card_facts import load_facts
+from app.engine import scenario
+
+AUDITED = sorted(p for p in config.scenarios_dir().glob("*.yaml") if p.name.startswith(("seaside-", "prosperity-")))
+
+
+@lru_cache(maxsize=1)
+def _reference() -> tuple[dict[str, str], set[tuple[str, int]], set[str]]:
+    from app.corpus.card_reference_parser import parse_card_reference
+    from app.corpus.model import ParsedCorpus
+    from app.corpus.sources import load_document
+
+    parsed = ParsedCorpus()
+    parse_card_reference(load_document("rules"), parsed)
+    entries = {e.name: e.slug for e in parsed.cards}
+    numbers = {(r.version or r.card, r.number) for r in parsed.rulings}
+    return entries, numbers, {v.slug for v in parsed.previous_versions}
+
+
+def _bad_citation(c: dict) -> bool:
+    entries, numbers, versions = _reference()
+    slug = entries.get(c["card"])
+    if slug is not None and c.get("version"):
+        slug = f"{slug}-{c['version']}"
+        if slug not in versions:
+            return True
+    return slug is None or ("ruling" in c and (slug, c["ruling"]) not in numbers)
+
+
+def _run(path_or_text, name: str = "inline"):
+    sc = scenario.load(path_or_text) if not isinstance(path_or_text, str) else scenario.loads(path_or_text, name)
+    res = scenario.run(sc)
+    assert res.error is None, str(res.error)
+    assert not res.failures, "\n".join(f.render() for f in res.failures)
+    return res
+
+
+def test_there_are_audited_scenarios():
+    assert len(AUDITED) >= 100
+
+
+@pytest.mark.parametrize("path", AUDITED, ids=[p.stem for p in AUDITED])
+def test_every_ruling_the_narration_cites_exists(path):
+    """A log line citing "Treasury (pre-2022) 4" as a card name of its own pointed nowhere."""
+    res = _run(path)
+    bad = [(e.text, c) for e in res.log.entries for c in e.citations if "card" in c and _bad_citation(c)]
+    assert not bad
+
+
+def test_smugglers_sees_only_what_the_right_hand_player_gained():
+    """Bob's Witch made Alice gain a Curse on Bob's turn; that was not Bob's gain (Smugglers 3)."""
+    res = _run(config.scenarios_dir() / "seaside-smugglers-only-what-they-gained.yaml")
+    g = res.game
+    bob = g.players[1]
+    assert g.last_turn[bob.index].gained == []
+    assert [c.name for c in g.players[0].discard] == ["Curse"]
+
+
+def test_contraband_and_war_chest_names_exclude_landscapes_but_not_cards_outside_the_game():
+    from app.engine.cards import prosperity
+
+    names = set(prosperity._nameable())
+    facts = load_facts().values()
+    landscapes = {f.name for f in facts if f.purpose == "Landscape"}
+    events = {f.name for f in facts if "Event" in f.types}
+    assert events and not names & events
+    assert not names & landscapes
+    # any card may be named, in the game or not (Name a card § VI)
+    assert {"Colony", "Platinum", "Curse", "Copper", "Contraband"} <= names
+
+
+OUTPOST_1ST_SINGLE = """\
+title: one 1st-edition Outpost is discarded in the Clean-up of its extra turn
+rulings: [{card: Outpost, ruling: 2}]
+versions: {Outpost: "1"}
+players:
+  - name: Alice
+    hand: [Outpost, Estate, Estate, Copper, Copper]
+    deck: ["Copper*10"]
+  - name: Bob
+    hand: ["Copper*5"]
+    deck: ["Copper*5"]
+supply: {Silver: 40}
+steps:
+  - play: Outpost
+  - end_turn: true
+    expect: {current: Alice, Alice: {hand: 3, in_play: [Outpost]}}
+  - end_turn
+expect:
+  current: Bob
+  Alice: {in_play: []}
+"""
+
+
+def test_a_single_first_edition_outpost_leaves_in_its_extra_turns_cleanup():
+    res = _run(OUTPOST_1ST_SINGLE)
+    assert res.game.players[0].in_play == []
+    assert [c.name for c in res.game.players[0].discard].count("Outpost") == 1
+
+
+def test_two_first_edition_outposts_the_second_leaves_in_the_next_players_cleanup():
+    """Outpost 2: "the other is discarded in the following Clean-up, which is in the next player's turn"."""
+    two = _run(config.scenarios_dir() / "seaside-outpost-first-edition-two-outposts.yaml")
+    alice = two.game.players[0]
+    assert [c.name for c in alice.in_play] == ["Outpost"] and two.game.current.name == "Bob"
+    later = _run(config.scenarios_dir() / "seaside-outpost-first-edition-second-discarded-next-player.yaml")
+    assert later.game.players[0].in_play == []
+    assert [c.name for c in later.game.players[0].discard].count("Outpost") == 2
