@@ -7,12 +7,24 @@ the tests, the OpenAPI document and the error messages quote the same number,
 and each failure says which limit was hit and by how much, so a client can fix
 its request instead of guessing.
 
-This module only knows numbers and messages; ``security.py`` applies them to
-requests and turns ``LimitExceeded`` into the API's ``{status, code, message}``.
+Which limits a view needs is declared on the view itself with ``@limited``
+(a search query, a body, a posted scenario, an engine run), not in a table of
+route names: a renamed route keeps its limits, and ``tests/test_security.py``
+walks the URL map so a new route that takes input cannot forget to declare them.
+
+This module knows numbers, messages, the per-view declarations and the checks
+that need nothing but the input (``check_scenario``), so ``replay.py`` can use
+the very same scenario checks for the sandbox as the API gets. ``security.py``
+applies them to requests and turns ``LimitExceeded`` into the API's
+``{status, code, message, limit}``.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any, Callable, TypeVar
+
+import yaml
 
 
 @dataclass(frozen=True)
@@ -66,6 +78,11 @@ SCENARIO_BYTES = Limit("scenario size", 64_000, "bytes", 413, "scenario_too_larg
 SCENARIO_NODES = Limit("scenario values", 20_000, "values", 413, "scenario_too_large",
                        "the scenario (counting every list item, key and value)")
 SCENARIO_DEPTH = Limit("scenario nesting", 20, "levels", 400, "scenario_too_deep", "the scenario's nesting")
+# A posted sandbox form: a pasted or uploaded scenario at its own limit (above), plus the
+# sandbox link (``sandbox.MAX_TOKEN``, 8 000 characters), the other fields and the
+# multipart framing, with room to spare.
+FORM_BYTES = Limit("form size", SCENARIO_BYTES.value + 32 * 1024, "bytes", 413, "form_too_large",
+                   "the submitted form")
 # Replays: the number of steps a scenario lists, the engine step budget it may ask
 # for with ``step_limit``, and the wall-clock time one replay may take.
 REPLAY_STEPS = Limit("replay steps", 300, "steps", 400, "too_many_steps", "the scenario's list of steps")
@@ -74,5 +91,154 @@ ENGINE_STEPS = Limit("engine step limit", 20_000, "engine steps", 400, "step_lim
 REPLAY_SECONDS = Limit("replay time", 3.0, "seconds", 422, "replay_timeout",
                        "the replay was stopped because it ran too long")
 
-ALL = (QUERY_CHARS, URL_CHARS, SLUG_CHARS, BODY_BYTES, SCENARIO_BYTES, SCENARIO_NODES, SCENARIO_DEPTH,
+ALL = (QUERY_CHARS, URL_CHARS, SLUG_CHARS, BODY_BYTES, FORM_BYTES, SCENARIO_BYTES, SCENARIO_NODES, SCENARIO_DEPTH,
        REPLAY_STEPS, ENGINE_STEPS, REPLAY_SECONDS)
+
+
+# ------------------------------------------------------------------ per-view declarations
+LIMITS_ATTR = "rulings_limits"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class ViewLimits:
+    """What one view takes from a request, so the request can be bounded before the view runs.
+
+    ``query``: the query-string parameter holding free search text (``QUERY_CHARS``).
+    ``body``: the bound on the request body (``BODY_BYTES`` applies to every request anyway).
+    ``scenario``: the body is a scenario, checked by ``check_scenario`` before the view.
+    ``replay``: the view runs the engine on input from the request, under ``REPLAY_SECONDS``.
+    """
+
+    query: str | None = None
+    body: Limit | None = None
+    scenario: bool = False
+    replay: bool = False
+
+
+def limited(*, query: str | None = None, body: Limit | None = None, scenario: bool = False,
+            replay: bool = False) -> Callable[[F], F]:
+    """Declare a view's limits; ``security.py`` enforces them for whichever route the view is under.
+
+    Only marks the function (no wrapper), so the decorator may sit above or below
+    ``@bp.get``/``@bp.post`` and still mark the very function Flask registered.
+    """
+    if scenario and body is None:
+        body = SCENARIO_BYTES
+    if body is not None and not isinstance(body, Limit):
+        raise TypeError(f"limited(body=...) takes a Limit, got {body!r}")
+    marker = ViewLimits(query=query, body=body, scenario=scenario, replay=replay)
+
+    def mark(view: F) -> F:
+        setattr(view, LIMITS_ATTR, marker)
+        return view
+
+    return mark
+
+
+def limits_of(view: Callable[..., Any] | None) -> ViewLimits | None:
+    """The limits a view declared (None when it declared none); survives ``functools.wraps``."""
+    return getattr(view, LIMITS_ATTR, None) if view is not None else None
+
+
+# ------------------------------------------------------------------ scenario checks
+def check_scenario(data: bytes | str, mimetype: str = "application/yaml") -> None:
+    """Bound a scenario's size, values, nesting, steps and step budget before the engine sees it.
+
+    Raises ``LimitExceeded``. Text that does not parse is left to the scenario
+    loader, whose error names the line. YAML is only *composed* (nodes, no
+    objects), and aliases are counted every time they are used, so an alias bomb
+    is refused without ever being expanded.
+    """
+    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
+    SCENARIO_BYTES.check(len(raw))
+    text = data if isinstance(data, str) else data.decode("utf-8", "replace")
+    if mimetype == "application/json":
+        try:
+            obj = json.loads(text)
+        except RecursionError:
+            raise LimitExceeded(SCENARIO_DEPTH, detail="JSON nested deeper than the parser allows") from None
+        except ValueError:
+            return
+        if isinstance(obj, dict) and set(obj) == {"scenario"} and isinstance(obj["scenario"], str):
+            text = obj["scenario"]
+        else:
+            _check_tree(obj)
+            _check_steps(obj)
+            return
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise LimitExceeded(SCENARIO_DEPTH, detail="YAML nested deeper than the parser allows") from None
+    except yaml.YAMLError:
+        return
+    if node is None:
+        return
+    _check_nodes(node)
+    if isinstance(node, yaml.MappingNode):
+        top: dict[str, Any] = {}
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value in ("steps", "step_limit"):
+                top[k.value] = v
+        steps = top.get("steps")
+        if isinstance(steps, yaml.SequenceNode):
+            REPLAY_STEPS.check(len(steps.value))
+        step_limit = top.get("step_limit")
+        if isinstance(step_limit, yaml.ScalarNode):
+            _check_step_limit(step_limit.value)
+
+
+def _check_nodes(root: yaml.Node) -> None:
+    """Count values with aliases expanded, as a consumer walking the document would meet them."""
+    budget = SCENARIO_NODES.value
+    count = 0
+    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > budget:
+            raise LimitExceeded(SCENARIO_NODES, detail="aliases count each time they are used; "
+                                                       f"stopped counting at {budget + 1}")
+        SCENARIO_DEPTH.check(depth)
+        if isinstance(node, yaml.SequenceNode):
+            stack.extend((child, depth + 1) for child in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+
+
+def _check_tree(obj: Any) -> None:
+    budget = SCENARIO_NODES.value
+    count = 0
+    stack: list[tuple[Any, int]] = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        count += 1
+        if count > budget:
+            raise LimitExceeded(SCENARIO_NODES, detail=f"stopped counting at {budget + 1}")
+        SCENARIO_DEPTH.check(depth)
+        if isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                stack.append((k, depth + 1))
+                stack.append((v, depth + 1))
+
+
+def _check_steps(obj: Any) -> None:
+    if not isinstance(obj, dict):
+        return
+    if isinstance(obj.get("steps"), list):
+        REPLAY_STEPS.check(len(obj["steps"]))
+    if "step_limit" in obj:
+        _check_step_limit(obj["step_limit"])
+
+
+def _check_step_limit(raw: Any) -> None:
+    try:
+        value = int(str(raw).strip())
+    except ValueError:
+        return  # not a number: the scenario loader says so, naming the line
+    ENGINE_STEPS.check(value)

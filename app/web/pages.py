@@ -16,6 +16,7 @@ from app.web import replay as rp
 from app.web import sandbox
 from app.web.api import run_search
 from app.web.errors import ApiError
+from app.web.limits import FORM_BYTES, limited
 from app.web.render import INDEX_URL, section_url
 
 pages = Blueprint("pages", __name__)
@@ -64,6 +65,7 @@ def cite_url(c: dict) -> str | None:
 # ------------------------------------------------------------------ search
 @pages.get("/")
 @pages.get("/search")
+@limited(query="q")
 def home():
     q = request.args.get("q", "").strip()
     results, error = None, None
@@ -148,6 +150,7 @@ def scenarios():
 
 
 @pages.get("/scenarios/<sid>")
+@limited(replay=True)
 def scenario(sid: str):
     try:
         view = services().scenarios.replay(sid)
@@ -167,6 +170,7 @@ def scenario_file(sid: str):
 
 # ------------------------------------------------------------------ sandbox
 @pages.get("/try")
+@limited(replay=True)
 def try_page():
     token = request.args.get("s", "")
     if not token:
@@ -186,6 +190,7 @@ def _setup_page(form, error: str | None, status: int = 200):
 
 
 @pages.post("/try")
+@limited(body=FORM_BYTES, replay=True)
 def try_post():
     """Apply one form (setup, players +/-, load a file, action, answer, rulings, undo) and redirect to the new link."""
     form = request.form

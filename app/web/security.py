@@ -2,8 +2,9 @@
 
 * Limits (``limits.py``) are checked before a view runs, so an oversized query,
   URL, slug, body or scenario costs a few microseconds and gets its own clear
-  error instead of tying up a worker; a replay additionally runs under a
-  wall-clock deadline.
+  error instead of tying up a worker; a view that runs the engine additionally
+  runs under a wall-clock deadline. Which of them a view needs, it declares
+  itself with ``@limited`` (read here from the view, whatever its route is named).
 * Every response carries a Content-Security-Policy and the usual security
   headers; pages never need inline script or style, so the policy allows none.
 * Successful GETs get an ETag and answer ``If-None-Match`` with 304, and text
@@ -21,7 +22,6 @@ from __future__ import annotations
 import functools
 import gzip
 import hashlib
-import json
 import os
 import sys
 import threading
@@ -29,7 +29,6 @@ import time
 from collections import OrderedDict
 from typing import Any, Callable
 
-import yaml
 from flask import Flask, Response, current_app, g, jsonify, render_template, request
 
 from app.web import limits
@@ -72,14 +71,6 @@ _MAX_PASSTHROUGH_BYTES = 1 << 20
 RESPONSE_CACHE_ENTRIES = 4000
 RESPONSE_CACHE_BYTES = 32 * 1024 * 1024
 
-# Endpoints whose query string carries a search query in ``q``.
-SEARCH_ENDPOINTS = {"api.search", "pages.home"}
-# Endpoints that replay a scenario posted in the body.
-SCENARIO_BODY_ENDPOINTS = {"api.replay"}
-# Endpoints that run the engine: each runs under the replay deadline.
-REPLAY_ENDPOINTS = ("api.replay", "api.scenario", "pages.scenario", "pages.try_page", "pages.try_post")
-
-
 def development(app: Flask) -> bool:
     """Development mode is asked for explicitly; anything else is production."""
     return bool(app.config.get("DEVELOPMENT")) or os.environ.get("RULINGS_ENV") == "development"
@@ -98,9 +89,10 @@ def init_security(app: Flask) -> None:
     app.after_request(finish_response)
     app.register_error_handler(413, _too_large)
     app.register_error_handler(414, _url_too_long)
-    for endpoint in REPLAY_ENDPOINTS:
-        view = app.view_functions.get(endpoint)
-        if view is not None and not getattr(view, "_with_deadline", False):
+    app.register_error_handler(LimitExceeded, _limit_exceeded)
+    for endpoint, view in list(app.view_functions.items()):
+        declared = limits.limits_of(view)
+        if declared is not None and declared.replay and not getattr(view, "_with_deadline", False):
             app.view_functions[endpoint] = with_deadline(view, limits.REPLAY_SECONDS.value)
 
 
@@ -110,7 +102,11 @@ def _api_error(exc: LimitExceeded) -> ApiError:
 
 
 def check_request_limits() -> None:
-    """Refuse requests over a limit before any view or store work happens."""
+    """Refuse requests over a limit before any view or store work happens.
+
+    URL, body and slug limits hold for every request; the rest are what the
+    matched view declared with ``@limited``.
+    """
     try:
         limits.URL_CHARS.check(len(request.full_path))
         if request.content_length is not None:
@@ -118,111 +114,24 @@ def check_request_limits() -> None:
         for value in (request.view_args or {}).values():
             if isinstance(value, str):
                 limits.SLUG_CHARS.check(len(value))
-        if request.endpoint in SEARCH_ENDPOINTS:
-            limits.QUERY_CHARS.check(len(request.args.get("q", "").strip()))
-        if request.endpoint in SCENARIO_BODY_ENDPOINTS and request.method == "POST":
-            if request.content_length is not None:
-                limits.SCENARIO_BYTES.check(request.content_length)
+        declared = limits.limits_of(current_app.view_functions.get(request.endpoint or ""))
+        if declared is None:
+            return
+        if declared.query:
+            limits.QUERY_CHARS.check(len(request.args.get(declared.query, "").strip()))
+        if request.method in ("GET", "HEAD"):
+            return
+        if declared.body is not None and request.content_length is not None:
+            declared.body.check(request.content_length)
+        if declared.scenario:
             check_scenario_body(request.get_data(), request.mimetype)
     except LimitExceeded as exc:
         raise _api_error(exc) from None
 
 
 def check_scenario_body(data: bytes, mimetype: str) -> None:
-    """Bound a posted scenario's size, values, nesting, steps and step budget before the engine sees it.
-
-    Text that does not parse is left to the replay view, whose error names the line.
-    """
-    limits.SCENARIO_BYTES.check(len(data))
-    text = data.decode("utf-8", "replace")
-    if mimetype == "application/json":
-        try:
-            obj = json.loads(text)
-        except RecursionError:
-            raise LimitExceeded(limits.SCENARIO_DEPTH, detail="JSON nested deeper than the parser allows") from None
-        except ValueError:
-            return
-        if isinstance(obj, dict) and set(obj) == {"scenario"} and isinstance(obj["scenario"], str):
-            text = obj["scenario"]
-        else:
-            _check_tree(obj)
-            _check_steps(obj)
-            return
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-    except RecursionError:
-        raise LimitExceeded(limits.SCENARIO_DEPTH, detail="YAML nested deeper than the parser allows") from None
-    except yaml.YAMLError:
-        return
-    if node is None:
-        return
-    _check_nodes(node)
-    if isinstance(node, yaml.MappingNode):
-        top: dict[str, Any] = {}
-        for k, v in node.value:
-            if isinstance(k, yaml.ScalarNode) and k.value in ("steps", "step_limit"):
-                top[k.value] = v
-        steps = top.get("steps")
-        if isinstance(steps, yaml.SequenceNode):
-            limits.REPLAY_STEPS.check(len(steps.value))
-        step_limit = top.get("step_limit")
-        if isinstance(step_limit, yaml.ScalarNode):
-            _check_step_limit(step_limit.value)
-
-
-def _check_nodes(root: yaml.Node) -> None:
-    """Count values with aliases expanded, as a consumer walking the document would meet them."""
-    budget = limits.SCENARIO_NODES.value
-    count = 0
-    stack: list[tuple[yaml.Node, int]] = [(root, 1)]
-    while stack:
-        node, depth = stack.pop()
-        count += 1
-        if count > budget:
-            raise LimitExceeded(limits.SCENARIO_NODES, detail="aliases count each time they are used; "
-                                                              f"stopped counting at {budget + 1}")
-        limits.SCENARIO_DEPTH.check(depth)
-        if isinstance(node, yaml.SequenceNode):
-            stack.extend((child, depth + 1) for child in node.value)
-        elif isinstance(node, yaml.MappingNode):
-            for k, v in node.value:
-                stack.append((k, depth + 1))
-                stack.append((v, depth + 1))
-
-
-def _check_tree(obj: Any) -> None:
-    budget = limits.SCENARIO_NODES.value
-    count = 0
-    stack: list[tuple[Any, int]] = [(obj, 1)]
-    while stack:
-        item, depth = stack.pop()
-        count += 1
-        if count > budget:
-            raise LimitExceeded(limits.SCENARIO_NODES, detail=f"stopped counting at {budget + 1}")
-        limits.SCENARIO_DEPTH.check(depth)
-        if isinstance(item, list):
-            stack.extend((child, depth + 1) for child in item)
-        elif isinstance(item, dict):
-            for k, v in item.items():
-                stack.append((k, depth + 1))
-                stack.append((v, depth + 1))
-
-
-def _check_steps(obj: Any) -> None:
-    if not isinstance(obj, dict):
-        return
-    if isinstance(obj.get("steps"), list):
-        limits.REPLAY_STEPS.check(len(obj["steps"]))
-    if "step_limit" in obj:
-        _check_step_limit(obj["step_limit"])
-
-
-def _check_step_limit(raw: Any) -> None:
-    try:
-        value = int(str(raw).strip())
-    except ValueError:
-        return  # not a number: the scenario loader says so, naming the line
-    limits.ENGINE_STEPS.check(value)
+    """A posted scenario, bounded by the same checks ``replay.load_text`` applies (``limits.check_scenario``)."""
+    limits.check_scenario(data, mimetype)
 
 
 class ReplayTimeout(BaseException):
@@ -264,9 +173,10 @@ def with_deadline(view: Callable[..., Any], seconds: float) -> Callable[..., Any
     return wrapped
 
 
-def _error_response(limit: Limit, actual: int | None = None) -> Response | tuple[str, int]:
+def _error_response(limit: Limit, actual: int | float | None = None,
+                    message: str | None = None) -> Response | tuple[str, int]:
     """413/414 raised by Werkzeug itself, in the app's error shapes (JSON under /api, a page elsewhere)."""
-    message = limit.message(actual)
+    message = message or limit.message(actual)
     if request.path == "/api" or request.path.startswith("/api/"):
         resp = jsonify({"status": limit.status, "code": limit.code, "message": message, "limit": limit.value})
         resp.status_code = limit.status
@@ -280,6 +190,11 @@ def _too_large(exc: Exception):
 
 def _url_too_long(exc: Exception):
     return _error_response(limits.URL_CHARS)
+
+
+def _limit_exceeded(exc: LimitExceeded):
+    """A limit checked inside a view (not before it) answers like one checked before it."""
+    return _error_response(exc.limit, message=exc.message)
 
 
 # ------------------------------------------------------------------ response cache
