@@ -80,6 +80,9 @@ def _tactician(ctx: Ctx) -> bool:
                     R("Tactician", 1)).apply(ctx)
 
 
+# Throne Room + Tactician: the second play discards nothing and sets nothing up, yet the Throne Room stays
+# in play with the Tactician (Failing to set up later abilities § IV, the 2016 ruling; Tactician 2). The
+# BGG FAQ (17.3) still says the Throne Room is discarded this turn; the Complete Rules are newer and win.
 register(CardDef("Tactician", Do(_tactician)))
 
 # ------------------------------------------------------------------ Lighthouse (2022 / pre-2022)
@@ -245,7 +248,8 @@ def _embargo_token(require_moved: bool):
         pile = ctx.ask(Question(p.name, "add an Embargo token to a Supply pile", "choice", piles))
 
         def curse(game: Game, ev: Event, pile=pile) -> None:
-            game.log.add(f"Embargo token on {pile}: {ev.player.name} gains a Curse", R("Embargo", 4))
+            # a when-buy ability: the Curse is gained before the bought card (Embargo 5, GAIN ON WHEN-BUY)
+            game.log.add(f"Embargo token on {pile}: {ev.player.name} gains a Curse", R("Embargo", 5))
             act.gain(game, ev.player, "Curse", cite=R("Embargo", 7))
         add_pile_token(g, p, pile, "Embargo", R("Embargo", 2 if require_moved else 3),
                        rule=("when_buy", f"Embargo token on {pile}", curse,
