@@ -119,6 +119,7 @@ register(CardDef("Merchant", Sequence(
 
 # ------------------------------------------------------------------ deck manipulation
 def _harbinger(ctx: Ctx) -> bool:
+    """Look through your discard pile; you may put a card from it onto your deck."""
     p = ctx.player
     if not p.discard:
         ctx.log(f"{p.name}'s discard pile is empty")
@@ -135,6 +136,7 @@ register(CardDef("Harbinger", Sequence(Draw(1), PlusActions(1), Do(_harbinger)))
 
 
 def _vassal(ctx: Ctx) -> bool:
+    """Discard the top card of your deck; if it is an Action card, you may play it."""
     g, p = ctx.game, ctx.player
     top = act.from_deck(g, p, 1, "revealed")
     if not top:
@@ -155,6 +157,7 @@ register(CardDef("Vassal", Sequence(PlusCoins(2), Do(_vassal))))
 
 
 def _sentry(ctx: Ctx) -> bool:
+    """Look at the top 2 cards of your deck; trash and/or discard any number of them and put the rest back in any order."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 2, verb="looks at")
     if not seen:
@@ -179,6 +182,7 @@ register(CardDef("Sentry", Sequence(Draw(1), PlusActions(1), Do(_sentry))))
 
 
 def _library(ctx: Ctx) -> bool:
+    """Draw until you have 7 cards in hand, setting aside any Action cards you choose to skip; then discard the set-aside cards."""
     g, p = ctx.game, ctx.player
     aside = []
     while len(p.hand) < 7:
@@ -202,6 +206,7 @@ register(CardDef("Library", Do(_library)))
 
 
 def _adventurer(ctx: Ctx) -> bool:
+    """Reveal cards from your deck until you reveal 2 Treasures; put those into your hand and discard the other revealed cards."""
     g, p = ctx.game, ctx.player
     found, other = [], []
     while len(found) < 2:
@@ -221,6 +226,7 @@ register(CardDef("Adventurer", Do(_adventurer), version="1"))
 
 
 def _chancellor(ctx: Ctx) -> bool:
+    """You may put your deck into your discard pile (this is not discarding)."""
     g, p = ctx.game, ctx.player
     if not p.deck:
         ctx.log(f"{p.name}'s deck is empty")
@@ -241,6 +247,7 @@ register(CardDef("Chancellor", Sequence(PlusCoins(2), Do(_chancellor)), version=
 
 # ------------------------------------------------------------------ Attacks and the Reaction
 def _moat_react(game, ev, p, card, unaffected) -> None:
+    """When another player plays an Attack, you may reveal this from your hand, to be unaffected by it."""
     game.log.add(f"{p.name} reveals Moat: {ev.card.name} will not affect them", R("Moat", 1), R("Moat", 2))
     unaffected.add(p.index)
 
@@ -259,6 +266,7 @@ register(CardDef("Militia", Sequence(PlusCoins(2), EachOtherPlayer(DiscardDownTo
 
 
 def _bureaucrat_victim(ctx: Ctx) -> bool:
+    """Each other player reveals a Victory card from their hand and puts it onto their deck (or reveals a hand with no Victory cards)."""
     p = ctx.player
     victory = [c for c in p.hand if c.is_type("Victory")]
     if not victory:
@@ -278,6 +286,7 @@ register(CardDef("Bureaucrat", Sequence(
 
 
 def _bandit_victim(ctx: Ctx) -> bool:
+    """Each other player reveals the top 2 cards of their deck, trashes a revealed Treasure other than Copper, and discards the rest."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 2)
     good = [c for c in seen if c.is_type("Treasure") and c.name != "Copper"]
@@ -297,6 +306,7 @@ register(CardDef("Bandit", Sequence(
 
 
 def _spy_each(ctx: Ctx) -> bool:
+    """Each player (you first) reveals the top card of their deck, and you choose whether they discard it or put it back."""
     g, p, spy = ctx.game, ctx.player, ctx.attacker or ctx.player
     seen = act.reveal_top(g, p, 1)
     if not seen:
@@ -316,6 +326,7 @@ register(CardDef("Spy", Sequence(Draw(1), PlusActions(1), EachPlayer(Do(_spy_eac
 
 
 def _thief(ctx: Ctx) -> bool:
+    """Each other player reveals the top 2 cards of their deck and trashes a revealed Treasure you choose; you may gain any of the trashed cards; they discard the rest."""
     g, me = ctx.game, ctx.player
     victims, trashed = [], []
     for p in g.others(me):

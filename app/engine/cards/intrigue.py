@@ -117,7 +117,9 @@ _PAWN = {"+1 Card": Draw(1), "+1 Action": PlusActions(1), "+1 Buy": PlusBuys(1),
 
 
 def _pawn(ctx: Ctx) -> bool:
-    """Both options are chosen, then done in the printed order (Pawn 2-3). The BGG FAQ says "in any order";
+    """Choose two different options: +1 Card, +1 Action, +1 Buy, +$1.
+
+    Both options are chosen, then done in the printed order (Pawn 2-3). The BGG FAQ says "in any order";
     the Complete Rules are newer and win."""
     for label in _choose_different(ctx, 2, _PAWN, "choose two different options", [R("Pawn", 2), R("Pawn", 3)]):
         _PAWN[label].apply(ctx)
@@ -131,6 +133,7 @@ _COURTIER = {"+1 Action": PlusActions(1), "+1 Buy": PlusBuys(1), "+$3": PlusCoin
 
 
 def _courtier(ctx: Ctx) -> bool:
+    """Reveal a card from your hand; for each type it has, choose a different one of: +1 Action, +1 Buy, +$3, gain a Gold."""
     p = ctx.player
     if not p.hand:
         ctx.log(f"{p.name} has no card in hand to reveal, so there is nothing to choose", narrate.DO_AS_MUCH)
@@ -152,6 +155,7 @@ register(CardDef("Courtier", Do(_courtier)))
 
 # ------------------------------------------------------------------ "do X for" cards
 def _baron(ctx: Ctx) -> bool:
+    """You may discard an Estate for +$4; if you don't, gain an Estate."""
     g, p = ctx.game, ctx.player
     estates = [c for c in p.hand if c.name == "Estate"]
     if estates and ctx.ask(Question(p.name, "discard an Estate for +$4?", "yesno", [])):
@@ -168,6 +172,7 @@ register(CardDef("Baron", Sequence(PlusBuys(1), Do(_baron))))
 
 
 def _mill(ctx: Ctx) -> bool:
+    """You may discard 2 cards; if you discarded 2, +$2."""
     g, p = ctx.game, ctx.player
     if not p.hand:
         ctx.log(f"{p.name} has no cards to discard")
@@ -189,6 +194,7 @@ register(CardDef("Mill", Sequence(Draw(1), PlusActions(1), Do(_mill)), vp=1))
 
 
 def _mining_village(ctx: Ctx) -> bool:
+    """You may trash this (if it is still in play) for +$2."""
     g, p, me = ctx.game, ctx.player, ctx.source
     if ctx.source_ref is None or not ctx.source_ref.valid():
         ctx.log(f"{me.name} is no longer in play (it is in {me.zone}), so it cannot be trashed again for +$2",
@@ -212,6 +218,7 @@ def _actions_played(ctx: Ctx) -> int:
 
 
 def _conspirator(ctx: Ctx) -> bool:
+    """If you have played 3 or more Actions this turn (counting this), +1 Card and +1 Action."""
     n = _actions_played(ctx)
     if n < 3:
         ctx.log(f"{_plural(n, 'Action')} played this turn (counting this one): fewer than 3, no bonus",
@@ -239,6 +246,7 @@ register(CardDef("Coppersmith", SetUpLater(
 
 # ------------------------------------------------------------------ gainers and "remodel" cards
 def _ironworks_bonus(ctx: Ctx) -> bool:
+    """For each type the gained card has: Action, +1 Action; Treasure, +$1; Victory, +1 Card."""
     c = ctx.vars.get("gained")
     if c is None:
         ctx.log("No card was gained, so Ironworks gives no bonus", R("Ironworks", 2))
@@ -264,6 +272,7 @@ def _trashed(ctx: Ctx) -> Card | None:
 
 
 def _upgrade_gain(ctx: Ctx) -> bool:
+    """Gain a card costing exactly $1 more than the trashed card."""
     t = _trashed(ctx)
     want = t.cost + 1     # exactly $1 more, with the trashed card's Potion and Debt ("Remodel" card § VI)
     return Gain(filter=lambda c2, c: costs_exactly_more(c, t, 1), cite=R("Upgrade", 1),
@@ -277,6 +286,7 @@ register(CardDef("Upgrade", Sequence(
 
 
 def _replace_gain(ctx: Ctx) -> bool:
+    """Gain a card costing up to $2 more than the trashed card; an Action or Treasure goes onto your deck; a Victory card gives each other player a Curse."""
     g, p = ctx.game, ctx.player
     t = _trashed(ctx)
     limit = t.cost + 2
@@ -306,6 +316,7 @@ register(CardDef("Replace", Sequence(
 
 
 def _trading_post(ctx: Ctx) -> bool:
+    """Trash 2 cards from your hand; if you trashed 2, gain a Silver to your hand."""
     g, p = ctx.game, ctx.player
     n = min(2, len(p.hand))
     if n == 0:
@@ -324,6 +335,7 @@ register(CardDef("Trading Post", Do(_trading_post)))
 
 
 def _lurker_trash(ctx: Ctx) -> bool:
+    """Trash an Action card from the top of a Supply pile."""
     g, p = ctx.game, ctx.player
     tops = [pile[-1] for pile in g.supply.values() if pile and pile[-1].is_type("Action")]
     if not tops:
@@ -335,6 +347,7 @@ def _lurker_trash(ctx: Ctx) -> bool:
 
 
 def _lurker_gain(ctx: Ctx) -> bool:
+    """Gain an Action card from the trash."""
     g, p = ctx.game, ctx.player
     options = [c for c in g.trash if c.is_type("Action")]
     if not options:
@@ -352,6 +365,7 @@ register(CardDef("Lurker", Sequence(PlusActions(1), ChooseOne({
 
 # ------------------------------------------------------------------ choose one
 def _steward_trash(ctx: Ctx) -> bool:
+    """Trash 2 cards from your hand."""
     return ChooseFromHand("trash", 2, 2, cite=R("Steward", 1), describe="2 cards").apply(ctx)
 
 
@@ -361,6 +375,7 @@ register(CardDef("Steward", ChooseOne({"+2 Cards": Draw(2), "+$2": PlusCoins(2),
 
 # ------------------------------------------------------------------ deck manipulation
 def _patrol_like(ctx: Ctx, keep, cite: dict) -> bool:
+    """Reveal the top 4 cards of your deck, put the Victory cards (Patrol: and Curses) into your hand, and put the rest back in any order."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 4)
     for c in [c for c in seen if keep(c)]:
@@ -376,6 +391,7 @@ register(CardDef("Scout", Sequence(PlusActions(1), Do(lambda ctx: _patrol_like(
 
 
 def _secret_passage(ctx: Ctx) -> bool:
+    """Take a card from your hand and put it anywhere in your deck."""
     g, p = ctx.game, ctx.player
     if not p.hand:
         ctx.log(f"{p.name} has no card in hand to put into their deck", narrate.DO_AS_MUCH)
@@ -397,6 +413,7 @@ register(CardDef("Secret Passage", Sequence(Draw(2), PlusActions(1), Do(_secret_
 
 
 def _shanty_town(ctx: Ctx) -> bool:
+    """Reveal your hand; if you have no Action cards in hand, +2 Cards."""
     p = ctx.player
     actions = [c for c in p.hand if c.is_type("Action")]
     ctx.log(f"{p.name} reveals their hand: {act.names(p.hand)}")
@@ -418,6 +435,7 @@ def _game_card_names(ctx: Ctx) -> list[str]:
 
 
 def _wishing_well(ctx: Ctx) -> bool:
+    """Name a card, then reveal the top card of your deck; if it is the named card, put it into your hand."""
     g, p = ctx.game, ctx.player
     named = ctx.ask(Question(p.name, "name a card", "choice", _game_card_names(ctx)))
     ctx.log(f"{p.name} names {named}", R("Wishing Well", 1))
@@ -439,6 +457,7 @@ register(CardDef("Wishing Well", Sequence(Draw(1), PlusActions(1), Do(_wishing_w
 # ------------------------------------------------------------------ Masquerade
 def _masquerade_pass(version: str):
     def run(ctx: Ctx) -> bool:
+        """Each player with cards in hand passes one to the next player to their left at once (second edition: skipping players with no cards)."""
         g = ctx.game
         order = g.in_turn_order(ctx.player.index)
         passing = [pl for pl in order if pl.hand]
@@ -479,6 +498,7 @@ for _v in ("2", "1"):
 
 # ------------------------------------------------------------------ Attacks
 def _minion_attack(ctx: Ctx) -> bool:
+    """Discard your hand, +4 Cards, and each other player with at least 5 cards in hand discards their hand and draws 4 cards."""
     g, p = ctx.game, ctx.player
     if p.hand:
         act.discard(g, p, list(p.hand), R("Minion", 2), what=f"their hand ({act.names(p.hand)})")
@@ -504,6 +524,7 @@ register(CardDef("Minion", Sequence(PlusActions(1), ChooseOne({
 
 
 def _torturer_victim(ctx: Ctx) -> bool:
+    """Each other player chooses: discard 2 cards, or gain a Curse to their hand (even an option they can't do)."""
     g, p = ctx.game, ctx.player
     label = ctx.ask(Question(p.name, "discard 2 cards, or gain a Curse to your hand", "choice",
                              ["discard 2 cards", "gain a Curse"]))
@@ -523,6 +544,7 @@ register(CardDef("Torturer", Sequence(Draw(3), EachOtherPlayer(Do(_torturer_vict
 
 
 def _swindler_victim(ctx: Ctx) -> bool:
+    """Each other player trashes the top card of their deck and gains a card with the same cost that you choose."""
     g, p, me = ctx.game, ctx.player, ctx.attacker
     top = act.from_deck(g, p, 1, "revealed")
     if not top:
@@ -547,6 +569,7 @@ register(CardDef("Swindler", Sequence(PlusCoins(2), EachOtherPlayer(Do(_swindler
 
 
 def _saboteur_victim(ctx: Ctx) -> bool:
+    """Each other player reveals cards from their deck until one costing $3 or more, trashes it, may gain a card costing up to $2 less, and discards the other revealed cards."""
     g, p = ctx.game, ctx.player
     found = None
     while found is None:
@@ -577,6 +600,7 @@ register(CardDef("Saboteur", EachOtherPlayer(Do(_saboteur_victim), cite=R("Sabot
 
 
 def _tribute(ctx: Ctx) -> bool:
+    """The player to your left reveals then discards the top 2 cards of their deck; for each differently named one: Action +2 Actions, Treasure +$2, Victory +2 Cards."""
     g, p = ctx.game, ctx.player
     others = g.others(p)
     if not others:
@@ -606,6 +630,7 @@ register(CardDef("Tribute", Do(_tribute), version="1", note="first edition only"
 
 # ------------------------------------------------------------------ Reactions
 def _diplomat(ctx: Ctx) -> bool:
+    """If you have 5 or fewer cards in hand (after drawing), +2 Actions."""
     p = ctx.player
     n = len(p.hand)
     if n <= 5:
@@ -616,6 +641,7 @@ def _diplomat(ctx: Ctx) -> bool:
 
 
 def _diplomat_react(game, ev, p: Player, card: Card, unaffected: set) -> None:
+    """When another player plays an Attack, you may reveal this from a hand of 5 or more cards, to draw 2 cards then discard 3 (the Attack still affects you)."""
     game.log.add(f"{p.name} reveals Diplomat from a hand of {len(p.hand)} cards (5 or more): draws 2, then "
                  "discards 3", R("Diplomat", 1), R("Diplomat", 2), REACTION_TO_ATTACK)
     act.draw(game, p, 2)
@@ -632,6 +658,7 @@ register(CardDef("Diplomat", Sequence(Draw(2), Do(_diplomat)), reactions={"attac
 
 
 def _secret_chamber(ctx: Ctx) -> bool:
+    """Discard any number of cards; +$1 per card discarded."""
     g, p = ctx.game, ctx.player
     chosen = ctx.ask(Question(p.name, "discard any number of cards", "cards", list(p.hand), 0, len(p.hand))) \
         if p.hand else []
@@ -641,6 +668,7 @@ def _secret_chamber(ctx: Ctx) -> bool:
 
 
 def _secret_chamber_react(game, ev, p: Player, card: Card, unaffected: set) -> None:
+    """When another player plays an Attack, you may reveal this from your hand: +2 Cards, then put 2 cards from your hand onto your deck."""
     game.log.add(f"{p.name} reveals Secret Chamber", R("Secret Chamber", 1), REACTION_TO_ATTACK)
     act.draw(game, p, 2)
     n = min(2, len(p.hand))

@@ -111,6 +111,7 @@ def _peddler_cost(game: Game, card: Card, printed: int) -> int:
 
 
 def _city(ctx: Ctx) -> bool:
+    """If there are one or more empty Supply piles, +1 Card; if two or more, also +1 Buy and +$1."""
     empty = len(ctx.game.empty_piles())
     ctx.log(f"Empty Supply piles now: {empty}", R("City", 1))
     if empty >= 1:
@@ -125,6 +126,7 @@ register(CardDef("City", Sequence(Draw(1), PlusActions(2), Do(_city))))
 
 
 def _magnate(ctx: Ctx) -> bool:
+    """Reveal your hand: +1 Card per Treasure in it."""
     p = ctx.player
     n = sum(1 for c in p.hand if c.is_type("Treasure"))
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): {n} Treasure{'s' if n != 1 else ''}", R("Magnate", 1))
@@ -149,6 +151,7 @@ register(CardDef("Expand", Sequence(
 
 
 def _forge(ctx: Ctx) -> bool:
+    """Gain a card costing exactly the total cost in $ of the trashed cards."""
     total = sum(c.cost for c in _stored(ctx, "trashed"))
     ctx.vars["total"] = total
     why = " (no card trashed)" if not _stored(ctx, "trashed") else ""
@@ -163,6 +166,7 @@ register(CardDef("Forge", Sequence(
 
 
 def _bishop_vp(ctx: Ctx) -> bool:
+    """+1 VP per $2 the trashed card costs (round down)."""
     t = _stored(ctx, "trashed")
     if not t:
         ctx.log(f"{ctx.player.name} has no card to trash, but keeps the +$1 and +1 VP", R("Bishop", 1))
@@ -180,6 +184,7 @@ register(CardDef("Bishop", Sequence(
 
 
 def _anvil_gain(ctx: Ctx) -> bool:
+    """Gain a card costing up to $4."""
     return Gain(filter=lambda c2, c: costs_up_to(c, 4), cite=R("Anvil", 1),
                 describe="a card costing up to $4").apply(ctx)
 
@@ -197,6 +202,7 @@ register(CardDef("Bank", PlusCoins(lambda ctx: sum(1 for c in ctx.player.in_play
 
 
 def _vault_other(ctx: Ctx) -> bool:
+    """Each other player may discard 2 cards, to draw a card (only if they discarded 2)."""
     p = ctx.player
     if not p.hand:
         ctx.log(f"{p.name} has no cards to discard")
@@ -222,6 +228,7 @@ register(CardDef("Vault", Sequence(
 
 
 def _counting_house(ctx: Ctx) -> bool:
+    """Look through your discard pile, reveal any number of Coppers from it, and put them into your hand."""
     p = ctx.player
     coppers = [c for c in p.discard if c.name == "Copper"]
     if not coppers:
@@ -252,6 +259,7 @@ register(CardDef("Goons", Sequence(PlusBuys(1), PlusCoins(coins("Goons")),
 
 
 def _mountebank_victim(ctx: Ctx) -> bool:
+    """Each other player may discard a Curse; if they don't, they gain a Curse and a Copper."""
     p = ctx.player
     curses = [c for c in p.hand if c.name == "Curse"]
     if curses:
@@ -268,6 +276,7 @@ register(CardDef("Mountebank", Sequence(PlusCoins(coins("Mountebank")), EachOthe
 
 
 def _rabble_victim(ctx: Ctx) -> bool:
+    """Each other player reveals the top 3 cards of their deck, discards the Actions and Treasures, and puts the rest back in any order."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 3)
     hit = [c for c in seen if c.is_type("Action") or c.is_type("Treasure")]
@@ -285,6 +294,7 @@ register(CardDef("Rabble", Sequence(Draw(3), EachOtherPlayer(Do(_rabble_victim))
 
 
 def _clerk_victim(ctx: Ctx) -> bool:
+    """Each other player with 5 or more cards in hand puts one of them onto their deck."""
     p = ctx.player
     if len(p.hand) < 5:
         ctx.log(f"{p.name} has {len(p.hand)} cards in hand, fewer than 5: nothing happens")
@@ -295,6 +305,7 @@ def _clerk_victim(ctx: Ctx) -> bool:
 
 
 def _clerk_start(game: Game, ev, p: Player, card: Card) -> None:
+    """At the start of your turn, you may play this from your hand (using no Action)."""
     if card.zone != "hand":
         return
     if not game.decider.ask(Question(p.name, "play Clerk from your hand at the start of your turn?", "yesno", [])):
@@ -326,6 +337,7 @@ register(CardDef("Curse", PlusCoins(1, cite=R("Charlatan", 2)), version="Charlat
 
 # ------------------------------------------------------------------ Mint
 def _reveal_and_copy(ctx: Ctx) -> bool:
+    """Gain a copy of the revealed Treasure."""
     shown = _stored(ctx, "revealed")
     if not shown:
         return False
@@ -334,6 +346,7 @@ def _reveal_and_copy(ctx: Ctx) -> bool:
 
 def _mint_trash(duration_too: bool, cite: dict):
     def hook(game: Game, ev, card: Card) -> None:
+        """Trash the Treasures you have in play (2022 version: only the non-Duration ones)."""
         p = ev.player
         gone = [c for c in p.in_play if c.is_type("Treasure") and (duration_too or not c.is_type("Duration"))]
         if not gone:
@@ -355,11 +368,13 @@ register(CardDef("Mint", _mint_play, version="1", hooks={"when_buy": _mint_trash
 # ------------------------------------------------------------------ Treasures with ongoing abilities
 def _hoard_gold(cite: dict):
     def run(game: Game, ev) -> None:
+        """Gain a Gold."""
         act.gain(game, ev.player, "Gold", cite=cite)
     return run
 
 
 def _hoard_2022(ctx: Ctx) -> bool:
+    """This turn, when you gain a Victory card you bought, gain a Gold."""
     ongoing.set_up_this_turn(
         ctx.game, ctx.player, "when_gain", "Hoard's ability", _hoard_gold(R("Hoard", 1)),
         condition=lambda g, ev: ev.card.is_type("Victory") and ongoing.bought(g, ev.card), cite=R("Hoard", 1))
@@ -375,6 +390,7 @@ register(CardDef("Hoard", PlusCoins(coins("Hoard")), version="1",
 
 
 def _talisman(game: Game, ev, card: Card) -> None:
+    """When you buy a non-Victory card costing $4 or less, gain a copy of it."""
     c = ev.card
     cost = ev.data.get("cost", c.cost)
     if c.is_type("Victory") or cost > 4:
@@ -391,6 +407,7 @@ register(CardDef("Talisman", PlusCoins(coins("Talisman")),
 
 
 def _royal_seal(game: Game, ev, card: Card) -> None:
+    """When you gain a card, you may put it onto your deck."""
     p = ev.player
     if not ongoing.still_there(ev):
         return
@@ -403,6 +420,7 @@ register(CardDef("Royal Seal", PlusCoins(coins("Royal Seal")),
 
 
 def _tiara_topdeck(game: Game, ev) -> None:
+    """This turn, when you gain a card, you may put it onto your deck."""
     p = ev.player
     if not ongoing.still_there(ev):
         game.log.add(f"{ev.card.name} was already moved, so Tiara cannot put it onto the deck", narrate.LOSE_TRACK)
@@ -412,6 +430,7 @@ def _tiara_topdeck(game: Game, ev) -> None:
 
 
 def _play_treasure_twice(ctx: Ctx) -> bool:
+    """You may play a Treasure from your hand twice."""
     p, g = ctx.player, ctx.game
     options = [c for c in p.hand if c.is_type("Treasure")]
     if not options:
@@ -438,6 +457,7 @@ register(CardDef("Tiara", Sequence(
 
 
 def _collection(ctx: Ctx) -> bool:
+    """This turn, when you gain an Action card, +1 VP."""
     ongoing.set_up_this_turn(
         ctx.game, ctx.player, "when_gain", "Collection's ability",
         lambda g, ev: add_vp(g, ev.player, 1, R("Collection", 1), f" for gaining {ev.card.name}"),
@@ -456,6 +476,7 @@ for _v, _cite, _wip in (("2", R("Quarry", 1), False), ("1", R("Quarry", 2), True
 
 # ------------------------------------------------------------------ naming cards
 def _contraband(ctx: Ctx) -> bool:
+    """The player to your left names a card; you can't buy that card this turn."""
     left = _left(ctx.game, ctx.player)
     if left is None:
         ctx.log("There is no player to the left to name a card")
@@ -473,6 +494,7 @@ def _named_for_war_chests(game: Game) -> set[str]:
 
 
 def _war_chest(ctx: Ctx) -> bool:
+    """The player to your left names a card; gain a card costing up to $5 not named for War Chests this turn."""
     g, p = ctx.game, ctx.player
     left = _left(g, p)
     if left is not None:
@@ -504,6 +526,7 @@ def _dig_treasure(ctx: Ctx) -> tuple[Card | None, list[Card]]:
 
 
 def _loan(ctx: Ctx) -> bool:
+    """Reveal cards from your deck until you reveal a Treasure; discard it or trash it, and discard the other revealed cards."""
     g, p = ctx.game, ctx.player
     found, others = _dig_treasure(ctx)
     if found is not None:
@@ -520,6 +543,7 @@ register(CardDef("Loan", Sequence(PlusCoins(coins("Loan")), Do(_loan))))
 
 
 def _venture(ctx: Ctx) -> bool:
+    """Reveal cards from your deck until you reveal a Treasure; discard the other cards and play that Treasure."""
     g, p = ctx.game, ctx.player
     found, others = _dig_treasure(ctx)
     act.discard(g, p, others, R("Venture", 2), what=f"the other revealed cards ({act.names(others)})")
@@ -533,6 +557,7 @@ register(CardDef("Venture", Sequence(PlusCoins(coins("Venture")), Do(_venture)))
 
 
 def _crystal_ball(ctx: Ctx) -> bool:
+    """Look at the top card of your deck; you may trash it, discard it, or, if it is an Action or Treasure, play it."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 1, verb="looks at")
     if not seen:
@@ -559,6 +584,7 @@ register(CardDef("Crystal Ball", Sequence(PlusCoins(coins("Crystal Ball")), Do(_
 
 # ------------------------------------------------------------------ Investment
 def _investment_vp(ctx: Ctx) -> bool:
+    """Reveal your hand: +1 VP per differently named Treasure in it."""
     p = ctx.player
     kinds = sorted({c.name for c in p.hand if c.is_type("Treasure")})
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): differently named Treasures: "
@@ -583,6 +609,7 @@ register(CardDef("Trade Route", Sequence(
 
 # ------------------------------------------------------------------ Watchtower
 def _watchtower_react(game: Game, ev, p: Player, card: Card) -> None:
+    """When you gain a card, you may reveal this from your hand, to trash that card or put it onto your deck."""
     gained = ev.card
     if card.zone != "hand":
         return

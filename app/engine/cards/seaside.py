@@ -58,6 +58,7 @@ register(CardDef("Sea Witch", Sequence(
 
 # ------------------------------------------------------------------ Haven, Tactician (may fail to set up)
 def _haven(ctx: Ctx) -> bool:
+    """Set aside a card from your hand face down; at the start of your next turn, put it into your hand."""
     p = ctx.player
     if not p.hand:
         ctx.log(f"{p.name} has no card to set aside, so Haven sets nothing up and will be discarded this turn",
@@ -71,6 +72,7 @@ register(CardDef("Haven", Sequence(Draw(1), PlusActions(1), Do(_haven))))
 
 
 def _tactician(ctx: Ctx) -> bool:
+    """If you have a card in hand: discard your hand, and at the start of your next turn, +5 Cards, +1 Action and +1 Buy."""
     p = ctx.player
     if not p.hand:
         ctx.log(f"{p.name} has no cards in hand to discard, so this Tactician sets nothing up", R("Tactician", 2))
@@ -95,6 +97,7 @@ register(CardDef("Lighthouse", Sequence(
 
 
 def _lighthouse_in_play(game: Game, ev: Event, card: Card) -> None:
+    """While this is in play, Attacks other players play do not affect you."""
     if card.owner is not None and card.owner != ev.player.index:
         ev.data["unaffected"].add(card.owner)
         game.log.add(f"{ev.card.name} does not affect {game.players[card.owner].name}: their Lighthouse is in play",
@@ -167,6 +170,7 @@ register(CardDef("Outpost", Do(_outpost_1st), version="1", note="1st edition (Ou
 
 # ------------------------------------------------------------------ mats
 def _native_village(ctx: Ctx) -> bool:
+    """Choose one: put the top card of your deck face down on your Native Village mat; or put all the cards from the mat into your hand."""
     g, p = ctx.game, ctx.player
     label = ctx.ask(Question(p.name, "choose one (without looking at your deck first, Native Village 2)", "choice",
                              ["put the top card of your deck on the mat", "put all the cards from the mat into your hand"]))
@@ -186,6 +190,7 @@ register(CardDef("Native Village", Sequence(PlusActions(2), Do(_native_village))
 
 
 def _island(ctx: Ctx) -> bool:
+    """Put this and a card from your hand onto your Island mat."""
     g, p = ctx.game, ctx.player
     if _in_play(ctx):
         put_on_mat(g, p, ctx.source, "Island", R("Island", 1))
@@ -204,6 +209,7 @@ register(CardDef("Island", Do(_island), vp=2))
 
 
 def _pirate_ship_attack(ctx: Ctx) -> bool:
+    """Each other player reveals the top 2 cards of their deck, trashes a revealed Treasure you choose and discards the rest; if anyone trashed one, +1 Coin token on your mat."""
     g, me = ctx.game, ctx.player
     anyone = False
     for p in g.others(me):
@@ -234,6 +240,7 @@ register(CardDef("Pirate Ship", ChooseOne({
 # ------------------------------------------------------------------ Embargo (2019 / pre-2019)
 def _embargo_token(require_moved: bool):
     def fn(ctx: Ctx) -> bool:
+        """Trash this to add an Embargo token to a Supply pile (buying a card from it gains a Curse)."""
         g, p = ctx.game, ctx.player
         if require_moved:
             if not _in_play(ctx):
@@ -266,6 +273,7 @@ register(CardDef("Embargo", Sequence(PlusCoins(2), Do(_embargo_token(False))), v
 
 # ------------------------------------------------------------------ Attacks
 def _cutpurse_victim(ctx: Ctx) -> bool:
+    """Each other player discards a Copper (or reveals a hand with no Copper)."""
     p = ctx.player
     coppers = [c for c in p.hand if c.name == "Copper"]
     if not coppers:
@@ -279,6 +287,7 @@ register(CardDef("Cutpurse", Sequence(PlusCoins(2), EachOtherPlayer(Do(_cutpurse
 
 
 def _sea_hag_victim(ctx: Ctx) -> bool:
+    """Each other player discards the top card of their deck, then gains a Curse onto their deck."""
     g, p = ctx.game, ctx.player
     top = act.from_deck(g, p, 1, "revealed")
     if top:
@@ -291,6 +300,7 @@ register(CardDef("Sea Hag", EachOtherPlayer(Do(_sea_hag_victim))))
 
 
 def _ghost_ship_victim(ctx: Ctx) -> bool:
+    """Each other player with 4 or more cards in hand puts cards from their hand onto their deck until they have 3 cards in hand."""
     p = ctx.player
     k = len(p.hand) - 3
     if k <= 0:
@@ -307,6 +317,7 @@ register(CardDef("Ghost Ship", Sequence(Draw(2), EachOtherPlayer(Do(_ghost_ship_
 
 
 def _ambassador(ctx: Ctx) -> bool:
+    """Reveal a card from your hand, return up to 2 copies of it from your hand to the Supply, then each other player gains a copy of it."""
     g, p = ctx.game, ctx.player
     if not p.hand:
         ctx.log(f"{p.name} has no card to reveal", narrate.DO_AS_MUCH)
@@ -338,6 +349,7 @@ def _right_of(game: Game, index: int) -> int:
 
 
 def _monkey(ctx: Ctx) -> bool:
+    """Until your next turn, when the player to your right gains a card, +1 Card; at the start of your next turn, +1 Card."""
     g, p = ctx.game, ctx.player
     right = _right_of(g, p.index)
 
@@ -355,6 +367,7 @@ register(CardDef("Monkey", Do(_monkey)))
 
 
 def _corsair(ctx: Ctx) -> bool:
+    """At the start of your next turn, +1 Card; until then, each other player trashes the first Silver or Gold they play each turn."""
     g, p = ctx.game, ctx.player
     victims = attacked_players(g, p, ctx.unaffected)
 
@@ -380,6 +393,7 @@ register(CardDef("Corsair", Sequence(PlusCoins(2), Do(_corsair))))
 
 
 def _blockade(ctx: Ctx) -> bool:
+    """Gain a card costing up to $4, setting it aside; put it into your hand next turn; until then, others gaining a copy on their turn gain a Curse."""
     g, p = ctx.game, ctx.player
     tops = [pile[-1] for pile in g.supply.values() if pile and pile[-1].cost <= 4]
     if not tops:
@@ -422,6 +436,7 @@ register(CardDef("Blockade", Do(_blockade)))
 
 # ------------------------------------------------------------------ gainers
 def _smugglers(ctx: Ctx) -> bool:
+    """Gain a copy of a card costing up to $6 that the player to your right gained on their last turn."""
     g, p = ctx.game, ctx.player
     right = g.players[_right_of(g, p.index)]
     last = g.last_turn.get(right.index)
@@ -447,6 +462,7 @@ register(CardDef("Smugglers", Do(_smugglers)))
 
 
 def _explorer(ctx: Ctx) -> bool:
+    """You may reveal a Province from your hand; if you do, gain a Gold to your hand; if you don't, gain a Silver to your hand."""
     g, p = ctx.game, ctx.player
     provinces = [c for c in p.hand if c.name == "Province"]
     if provinces and ctx.ask(Question(p.name, "reveal a Province from your hand?", "yesno", [])):
@@ -459,6 +475,7 @@ register(CardDef("Explorer", Do(_explorer)))
 
 
 def _treasure_map(ctx: Ctx) -> bool:
+    """Trash this and a Treasure Map from your hand; if you trashed two Treasure Maps, gain 4 Golds onto your deck."""
     g, p = ctx.game, ctx.player
     trashed = []
     if _in_play(ctx):
@@ -484,6 +501,7 @@ register(CardDef("Treasure Map", Do(_treasure_map)))
 
 
 def _salvager(ctx: Ctx) -> bool:
+    """Trash a card from your hand; +$1 per $1 it costs."""
     p = ctx.player
     if not p.hand:
         ctx.log(f"{p.name} has no card to trash (the +1 Buy still happened)", R("Salvager", 1))
@@ -498,6 +516,7 @@ register(CardDef("Salvager", Sequence(PlusBuys(1), Do(_salvager))))
 
 # ------------------------------------------------------------------ looking at the deck
 def _lookout(ctx: Ctx) -> bool:
+    """Look at the top 3 cards of your deck; trash one, discard one, and put the other back on top."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 3, verb="looks at")
     if not seen:
@@ -518,6 +537,7 @@ register(CardDef("Lookout", Sequence(PlusActions(1), Do(_lookout))))
 
 
 def _navigator(ctx: Ctx) -> bool:
+    """Look at the top 5 cards of your deck; discard them all, or put them back in any order."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 5, verb="looks at")
     if not seen:
@@ -536,6 +556,7 @@ register(CardDef("Navigator", Sequence(PlusCoins(2), Do(_navigator))))
 
 
 def _pearl_diver(ctx: Ctx) -> bool:
+    """Look at the bottom card of your deck; you may put it on top."""
     g, p = ctx.game, ctx.player
     if not p.deck and p.discard:
         act.shuffle(g, p)
@@ -554,6 +575,7 @@ register(CardDef("Pearl Diver", Sequence(Draw(1), PlusActions(1), Do(_pearl_dive
 
 
 def _sea_chart(ctx: Ctx) -> bool:
+    """Reveal the top card of your deck; if you have a copy of it in play, put it into your hand."""
     g, p = ctx.game, ctx.player
     top = act.reveal_top(g, p, 1)
     if not top:
@@ -608,6 +630,7 @@ def _treasury_discarded(game: Game, ev: Event, card: Card) -> None:
 
 def _treasury_mark(game: Game, ev: Event, card: Card) -> None:
     # which Treasuries are in play as Clean-up begins: only those are "discarded from play"
+    """Note that this Treasury is in play as Clean-up begins (only those are discarded from play)."""
     marked = getattr(game.turn, "_treasury_in_play", set())
     marked.add(card.id)
     game.turn._treasury_in_play = marked
@@ -621,6 +644,7 @@ register(CardDef("Treasury", Sequence(Draw(1), PlusActions(1), PlusCoins(1)), ve
 
 # ------------------------------------------------------------------ Sailor, Pirate
 def _sailor(ctx: Ctx) -> bool:
+    """Once this turn, when you gain a Duration card, you may play it; at the start of your next turn, +$2 and you may trash a card from your hand."""
     g, p = ctx.game, ctx.player
     used = {"done": False}
 
@@ -653,6 +677,7 @@ register(CardDef("Sailor", Sequence(PlusActions(1), Do(_sailor))))
 
 
 def _pirate_react(game: Game, ev: Event, p, card: Card) -> None:
+    """When any player gains a Treasure, you may play this from your hand."""
     if not game.decider.ask(Question(p.name, f"play Pirate from your hand ({ev.player.name} gained {ev.card.name})?",
                                      "yesno", [])):
         game.log.add(f"{p.name} does not play Pirate", R("Pirate", 4))
