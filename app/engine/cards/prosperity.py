@@ -367,6 +367,7 @@ register(CardDef("Mint", _mint_play, version="1", hooks={"when_buy": _mint_trash
 
 # ------------------------------------------------------------------ Treasures with ongoing abilities
 def _hoard_gold(cite: dict):
+    """When a Victory card is bought (pre-2022) or gained having been bought (2022), gain a Gold."""
     def run(game: Game, ev) -> None:
         """Gain a Gold."""
         act.gain(game, ev.player, "Gold", cite=cite)
