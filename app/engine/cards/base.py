@@ -49,9 +49,17 @@ def up_to(coins: int):
 
 
 register(CardDef("Workshop", Gain(filter=up_to(4), cite=R("Workshop", 1), describe="a card costing up to $4")))
+def _feast_still_gains(ctx: Ctx) -> None:
+    """The gain does not depend on the trashing (no "if you do"): a Feast played without being moved into
+    play (the second play by Throne Room) is not trashed but still gains a card (Feast 1)."""
+    if not ctx.last:
+        ctx.log(f"{ctx.source.name} was not trashed, but still gains a card", R("Feast", 1))
+
+
 register(CardDef("Feast", Sequence(
     TrashSelf(cite=R("Feast", 3)),
-    Gain(filter=up_to(5), cite=R("Feast", 1), describe="a card costing up to $5")), version="1"))
+    Do(_feast_still_gains),
+    Gain(filter=up_to(5), cite=R("Feast", 2), describe="a card costing up to $5")), version="1"))
 register(CardDef("Artisan", Sequence(
     Gain(filter=up_to(5), to="hand", cite=R("Artisan", 1), describe="a card costing up to $5"),
     ChooseFromHand("topdeck", 1, 1, cite=R("Artisan", 2), describe="a card from your hand onto your deck"))))
