@@ -205,3 +205,39 @@ def test_replay_time_limit_stops_a_running_replay(built_index, monkeypatch):
     resp = app.test_client().post("/api/replay", data=body, content_type="application/yaml")
     msg = _error(resp, 422, "replay_timeout")
     assert "ran too long" in msg
+
+
+# ------------------------------------------------------------------ the sandbox: the same scenario limits
+def test_pasted_sandbox_scenario_meets_the_api_scenario_limits(client):
+    """One set of scenario limits (limits.py) for the API and the sandbox: size and alias bomb alike."""
+    import html
+    import io
+
+    big = "# " + "x" * limits.SCENARIO_BYTES.value
+    resp = client.post("/try", data={"op": "load", "scenario": big})
+    assert resp.status_code == 400
+    assert limits.SCENARIO_BYTES.message(len(big)) in html.unescape(resp.get_data(as_text=True))
+    # Uploaded as a file: read only up to the limit, refused with the same message.
+    resp = client.post("/try", data={"op": "load", "file": (io.BytesIO(big.encode()), "big.yaml")},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 400 and "the limit is 64 000 bytes" in html.unescape(resp.get_data(as_text=True))
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for i in range(1, 9):
+        lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]")
+    resp = client.post("/try", data={"op": "load", "scenario": "\n".join(lines)})
+    assert resp.status_code == 400 and "aliases count each time they are used" in resp.get_data(as_text=True)
+
+
+def test_sandbox_form_limit_leaves_room_for_a_full_scenario_and_link(client):
+    """A scenario file at its limit plus a sandbox link at its limit fits the form limit; more does not."""
+    import io
+
+    from app.web import sandbox
+
+    full = b"x" * limits.SCENARIO_BYTES.value
+    resp = client.post("/try", data={"op": "load", "s": "A" * sandbox.MAX_TOKEN,
+                                     "file": (io.BytesIO(full), "full.yaml")}, content_type="multipart/form-data")
+    assert resp.status_code == 400          # the text is not a scenario, but the form got through
+    assert "form_too_large" not in resp.get_data(as_text=True)
+    over = client.post("/try", data={"op": "load", "scenario": "x" * (limits.FORM_BYTES.value + 1)})
+    assert over.status_code == 413 and "the submitted form is" in over.get_data(as_text=True)

@@ -267,3 +267,125 @@ def test_search_echo_is_escaped(client):
     resp = client.get("/search", query_string={"q": "<script>alert(1)</script> moat"})
     assert resp.status_code == 200
     assert "<script>alert(1)" not in resp.get_data(as_text=True)
+
+
+# ------------------------------------------------------------------ limits travel with the views
+# The engine's entry points a view calls when it runs input from the request (a scenario id,
+# a posted or pasted scenario, a sandbox link): such a view must run under the replay deadline.
+ENGINE_ENTRY_POINTS = {"replay", "load_text", "load_id", "run", "from_scenario_text"}
+SEARCH_CALLS = {"run_search", "search"}
+BODY_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+
+
+def _is_request_args(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Attribute) and node.attr == "args"
+            and isinstance(node.value, ast.Name) and node.value.id == "request")
+
+
+def _what_the_view_takes(view) -> tuple[set[str], set[str], set[str]]:
+    """Query parameters the view reads, search functions and engine entry points it calls (from its source)."""
+    import inspect
+    import textwrap
+
+    tree = ast.parse(textwrap.dedent(inspect.getsource(inspect.unwrap(view))))
+    params: set[str] = set()
+    searches: set[str] = set()
+    engine: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            f = node.func
+            if isinstance(f, ast.Name) and f.id in SEARCH_CALLS:
+                searches.add(f.id)
+            if isinstance(f, ast.Attribute):
+                if f.attr == "get" and _is_request_args(f.value) and node.args \
+                        and isinstance(node.args[0], ast.Constant):
+                    params.add(node.args[0].value)
+                if f.attr in ENGINE_ENTRY_POINTS:
+                    engine.add(f.attr)
+        if isinstance(node, ast.Subscript) and _is_request_args(node.value) and isinstance(node.slice, ast.Constant):
+            params.add(node.slice.value)
+    return params, searches, engine
+
+
+def test_every_route_that_takes_a_query_a_body_or_a_scenario_declares_its_limits(app):
+    """Walk the URL map: a route added or renamed without ``@limited`` fails here, not in production."""
+    from app.web.limits import limits_of
+
+    checked = {"query": 0, "body": 0, "replay": 0}
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint == "static":
+            continue
+        view = app.view_functions[rule.endpoint]
+        declared = limits_of(view)
+        params, searches, engine = _what_the_view_takes(view)
+        where = f"{rule.rule} ({rule.endpoint})"
+        if searches:
+            assert declared is not None and declared.query, f"{where} searches but declares no query limit"
+            assert declared.query in params, f"{where} limits ?{declared.query} but reads {sorted(params)}"
+            checked["query"] += 1
+        if rule.methods & BODY_METHODS:
+            assert declared is not None and declared.body is not None, f"{where} takes a body without a limit"
+            checked["body"] += 1
+        if engine:
+            assert declared is not None and declared.replay, f"{where} runs the engine without the deadline"
+            assert getattr(view, "_with_deadline", False), f"{where} declares replay but has no deadline"
+            checked["replay"] += 1
+    # The walk found what the site has: two search routes, two POST routes, four engine routes.
+    assert checked["query"] >= 2 and checked["body"] >= 2 and checked["replay"] >= 4, checked
+
+
+def test_declared_limits_are_enforced_on_every_route_that_declares_them(app, client):
+    """Each declaration has its effect on the live route: the query limit, the body limit."""
+    from app.web import limits
+
+    seen = 0
+    for rule in app.url_map.iter_rules():
+        declared = limits.limits_of(app.view_functions[rule.endpoint])
+        if declared is None or rule.arguments:
+            continue
+        if declared.query:
+            resp = client.get(rule.rule, query_string={declared.query: "moat " * 60})
+            assert resp.status_code == 400, rule.rule
+            assert "the search query is" in resp.get_data(as_text=True), rule.rule
+            seen += 1
+        if declared.body is not None and "POST" in rule.methods:
+            resp = client.post(rule.rule, data=b"x" * (int(declared.body.value) + 1),
+                               content_type="application/octet-stream")
+            assert resp.status_code == declared.body.status, rule.rule
+            assert f"{declared.body.value:,}".replace(",", " ") in resp.get_data(as_text=True), rule.rule
+            seen += 1
+    assert seen >= 4
+
+
+def test_a_renamed_route_keeps_its_limit(built_index):
+    """The limit belongs to the view: the search view under another endpoint name is still bounded."""
+    from app import create_app
+    from app.web import api as api_module
+
+    app = create_app({"DB_PATH": str(built_index / "rules.db")})
+    app.add_url_rule("/api/_test/renamed-search", "renamed_search", api_module.search)
+    resp = app.test_client().get("/api/_test/renamed-search", query_string={"q": "moat " * 60})
+    assert resp.status_code == 400 and resp.get_json()["code"] == "query_too_long"
+    ok = app.test_client().get("/api/_test/renamed-search", query_string={"q": "moat"})
+    assert ok.status_code == 200 and ok.get_json()["results"]
+
+
+def test_limited_marks_the_registered_function_whichever_side_of_the_route_it_sits(built_index):
+    from flask import Flask
+
+    from app.web.limits import QUERY_CHARS, limited, limits_of
+
+    app = Flask(__name__)
+
+    @limited(query="q")
+    @app.get("/above")
+    def above():
+        return ""
+
+    @app.get("/below")
+    @limited(body=QUERY_CHARS)
+    def below():
+        return ""
+
+    assert limits_of(app.view_functions["above"]).query == "q"
+    assert limits_of(app.view_functions["below"]).body is QUERY_CHARS
