@@ -6,6 +6,7 @@ sandbox can never show a game the engine would not play.
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -207,3 +208,76 @@ def test_links_stay_short_and_damaged_links_are_rejected(client):
     assert client.get("/try?s=" + tok[:-8] + "AAAAAAAA").status_code == 400
     with pytest.raises(sandbox.SandboxError, match="does not hold a game"):
         sandbox.decode(sandbox.encode({"players": [], "steps": ["x"]}))
+
+
+# ------------------------------------------------------------------ "How the engine plays it" in words
+SETS = {"Base", "Intrigue", "Seaside", "Prosperity"}
+REPR = re.compile(r"<[a-z]|object at|lambda|\bctx\b|``|Citation of|card-specific rule|A step of this card|"
+                  r"\bfn\b|\bNone\b|\(verb |\bdepth\b|_", re.I)
+
+
+def _engine_cards() -> list[str]:
+    from app.corpus.card_facts import facts_for
+    from app.engine.registry import defined_cards
+
+    return [c for c in defined_cards() if (f := facts_for(c)) is not None and f.set in SETS]
+
+
+def _said(card: str) -> dict[str, list[str]]:
+    from app.web.definition_words import definition_words
+
+    return {v["version"]: [x["text"] for x in v["lines"]] for v in definition_words(card)}
+
+
+def test_every_base_intrigue_seaside_prosperity_definition_reads_as_plain_steps():
+    cards = _engine_cards()
+    assert len(cards) > 100
+    bad = {}
+    for card in cards:
+        for version, lines in _said(card).items():
+            if not lines:
+                bad[f"{card} {version}"] = "no lines"
+            for text in lines:
+                if REPR.search(text) or not text.strip():
+                    bad[f"{card} {version}"] = text
+    assert not bad, bad
+
+
+def test_definition_words_follow_the_effect_data():
+    """Amounts and wording come from the effect objects: '+N Cards' from Draw(n), 'discards down to N' ..."""
+    from app.engine.registry import _DEFS
+    from app.engine.effects import Draw, PlusActions
+
+    for card in ("Village", "Smithy", "Laboratory", "Festival"):
+        d = _DEFS[card][""]
+        effects = d.play.effects if hasattr(d.play, "effects") else (d.play,)
+        said = _said(card)["current"]
+        for e in effects:
+            if isinstance(e, Draw):
+                assert (f"+{e.n} Card" if e.n == 1 else f"+{e.n} Cards") in said
+            if isinstance(e, PlusActions):
+                assert (f"+{e.n} Action" if e.n == 1 else f"+{e.n} Actions") in said
+    assert "Each other player discards down to 3 cards in hand" in _said("Militia")["current"]
+    assert "Each other player gains a Curse" in _said("Witch")["current"]
+    assert "Each other player draws a card" in _said("Council Room")["current"]
+    mine = _said("Mine")
+    assert any(t.startswith("You may trash a Treasure from your hand; if you did, gain a Treasure")
+               and t.endswith("to your hand") for t in mine["2"])
+    assert not any(t.startswith("You may") for t in mine["1"]), "first-edition Mine is not optional"
+    assert "You may play an Action card from your hand twice" in _said("Throne Room")["2"]
+    assert "Play an Action card from your hand twice" in _said("Throne Room")["1"]
+
+
+def test_computed_amounts_quote_the_printed_card():
+    """Cellar's and Bank's amounts are computed in code; their phrase is the printed sentence (card facts)."""
+    from app.corpus.card_facts import facts_for
+
+    for card in ("Cellar", "Bank", "Gardens"):
+        printed = facts_for(card).text
+        assert any(t in printed for t in _said(card)["current"] if "per" in t), (card, _said(card))
+
+
+def test_card_page_shows_the_definition_in_words(client):
+    html = client.get("/cards/militia").get_data(as_text=True)
+    assert "Each other player discards down to 3 cards in hand" in html
+    assert "card-specific rule" not in client.get("/cards/bandit").get_data(as_text=True)
