@@ -54,7 +54,7 @@ def defined_cards() -> list[str]:
 def card_versions() -> dict[str, list[str]]:
     """Cards the engine registers in more than one version, with each version's note (for the picker)."""
     try:
-        from app.engine.registry import _DEFAULT, _DEFS, versions
+        from app.engine.registry import versions
     except ImportError:  # pragma: no cover
         return {}
     out: dict[str, list[str]] = {}
