@@ -115,3 +115,84 @@ def test_two_first_edition_outposts_the_second_leaves_in_the_next_players_cleanu
     later = _run(config.scenarios_dir() / "seaside-outpost-first-edition-second-discarded-next-player.yaml")
     assert later.game.players[0].in_play == []
     assert [c.name for c in later.game.players[0].discard].count("Outpost") == 2
+
+
+# ------------------------------------------------------------------ costs with Potion and Debt (CARD COSTS § VI)
+# No Potion or Debt card has an executable definition yet, so these check the real definitions' filters.
+def _card(name: str):
+    from app.engine.state import Card
+
+    return Card(id=0, name=name)
+
+
+def test_expand_keeps_the_trashed_cards_potion():
+    from app.engine.cards import prosperity  # noqa: F401  (registers)
+    from app.engine import registry
+    from app.engine.effects import Ctx
+
+    gain = registry.definition(None, "Expand").play.effects[1].effect
+    with_potion = Ctx(game=None, player=None, source=None, vars={"trashed": [_card("Familiar")]})   # $3 + Potion
+    assert gain.filter(with_potion, _card("Golem"))          # $4 + Potion: up to $6 + Potion
+    assert gain.filter(with_potion, _card("Gold"))           # $6, no Potion: lower
+    plain = Ctx(game=None, player=None, source=None, vars={"trashed": [_card("Silver")]})
+    assert gain.filter(plain, _card("Duchy")) and not gain.filter(plain, _card("Familiar"))
+    assert not gain.filter(plain, _card("Engineer"))         # Debt is higher than no Debt
+
+
+class _Recorder:
+    """Answers every question with its first option and keeps the questions (what was offered)."""
+
+    def __init__(self) -> None:
+        self.questions: list = []
+
+    def ask(self, q):
+        self.questions.append(q)
+        return q.options[:1] if q.kind in ("cards", "order") else q.options[0] if q.kind == "choice" else False
+
+
+def _game_with_familiar(hand: list[str]):
+    from app.engine import scenario
+
+    g = scenario.build(scenario.loads(
+        "title: t\nrulings: [{card: Blockade}]\nplayers:\n  - {name: Alice, hand: [%s]}\n  - {name: Bob}\n"
+        "supply: {Silver: 40}\nsteps: [end_turn]\n" % ", ".join(hand), "inline"))
+    g.set_pile("Familiar", 5)          # $3 and a Potion: no executable definition, so not via the scenario
+    g.decider = _Recorder()
+    return g
+
+
+def test_pirate_blockade_and_smugglers_never_take_a_potion_or_debt_card():
+    from app.engine import activities as act
+    from app.engine import registry
+    from app.engine.cards import seaside  # noqa: F401
+    from app.engine.state import Turn
+
+    pirate_gain = registry.definition(None, "Pirate").play.effect
+    assert pirate_gain.filter(None, _card("Gold"))
+    assert not pirate_gain.filter(None, _card("Philosopher's Stone"))   # $3 + Potion is not "up to $6"
+    assert not pirate_gain.filter(None, _card("Platinum"))
+
+    g = _game_with_familiar(["Blockade"])
+    alice = g.players[0]
+    act.play(g, alice, alice.hand[0])
+    offered = {c.name for c in g.decider.questions[0].options}
+    assert "Silver" in offered and "Familiar" not in offered
+
+    g = _game_with_familiar(["Smugglers"])
+    alice, bob = g.players
+    g.last_turn[bob.index] = Turn(player=bob.index, gained=[g.supply["Familiar"][-1], g.supply["Silver"][-1]])
+    act.play(g, alice, alice.hand[0])
+    assert g.decider.questions[0].options == ["Silver"]
+
+
+def test_talisman_does_not_copy_a_potion_card():
+    from types import SimpleNamespace
+
+    from app.engine.cards import prosperity
+    from app.engine.narrate import Log
+    from app.engine.triggers import Event
+
+    game = SimpleNamespace(log=Log())
+    alice = SimpleNamespace(name="Alice", index=0)
+    prosperity._talisman(game, Event("when_buy", alice, _card("Familiar"), {"cost": 3}), _card("Talisman"))
+    assert game.log.entries and "does not copy Familiar" in game.log.entries[-1].text

@@ -25,7 +25,7 @@ from app.engine import activities as act
 from app.engine import narrate
 from app.engine import ongoing
 from app.engine.cards.base import R
-from app.engine.costs import ReduceCosts, cost_rule, costs_exactly, costs_up_to
+from app.engine.costs import ReduceCosts, cost_rule, costs_exactly, costs_up_to, costs_up_to_more, has_extra_cost
 from app.engine.decisions import Question
 from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,
                                 IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence, TrashSelf)
@@ -146,7 +146,9 @@ def _trashed_cost(extra: int):
 
 register(CardDef("Expand", Sequence(
     ChooseFromHand("trash", 1, 1, store="trashed", cite=R("Expand", 1)),
-    IfYouDid(Gain(filter=lambda ctx, c: costs_up_to(c, _trashed_cost(3)(ctx)), cite=R("Expand", 1),
+    # "up to $3 more than it" keeps the trashed card's Potion/Debt ("REMODEL" CARD § VI, Expand 1)
+    IfYouDid(Gain(filter=lambda ctx, c: any(costs_up_to_more(c, t, 3) for t in _stored(ctx, "trashed")[:1]),
+                  cite=R("Expand", 1),
                   describe="a card costing up to $3 more than the trashed card")))))
 
 
@@ -394,8 +396,9 @@ def _talisman(game: Game, ev, card: Card) -> None:
     """When you buy a non-Victory card costing $4 or less, gain a copy of it."""
     c = ev.card
     cost = ev.data.get("cost", c.cost)
-    if c.is_type("Victory") or cost > 4:
-        why = "a Victory card" if c.is_type("Victory") else f"it cost ${cost} when bought"
+    if c.is_type("Victory") or cost > 4 or has_extra_cost(c):     # "$4 or less": no Potion/Debt (CARD COSTS)
+        why = ("a Victory card" if c.is_type("Victory") else f"it cost ${cost} when bought" if cost > 4
+               else "its cost has Potion or Debt in it")
         game.log.add(f"Talisman does not copy {c.name}: {why}", R("Talisman", 1))
         return
     game.log.add(f"Talisman: {c.name} cost ${cost} when bought (up to $4, not a Victory card)", R("Talisman", 1),

@@ -11,6 +11,7 @@ from __future__ import annotations
 from app.engine import activities as act
 from app.engine import narrate, ongoing
 from app.engine.cards.base import R, TRIGGERED
+from app.engine.costs import costs_up_to
 from app.engine.decisions import Question
 from app.engine.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn
 from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions, PlusBuys,
@@ -395,7 +396,8 @@ register(CardDef("Corsair", Sequence(PlusCoins(2), Do(_corsair))))
 def _blockade(ctx: Ctx) -> bool:
     """Gain a card costing up to $4, setting it aside; put it into your hand next turn; until then, others gaining a copy on their turn gain a Curse."""
     g, p = ctx.game, ctx.player
-    tops = [pile[-1] for pile in g.supply.values() if pile and pile[-1].cost <= 4]
+    # "costing up to $4": no Potion or Debt in the cost (CARD COSTS; Blockade 1 "Also see CARD COSTS")
+    tops = [pile[-1] for pile in g.supply.values() if pile and costs_up_to(pile[-1], 4)]
     if not tops:
         ctx.log(f"{p.name} cannot gain a card costing up to $4", narrate.DO_AS_MUCH)
         return False
@@ -443,7 +445,7 @@ def _smugglers(ctx: Ctx) -> bool:
     gained = list(last.gained) if last is not None else []
     names = []
     for c in gained:
-        if c.name not in names and c.cost <= 6:
+        if c.name not in names and costs_up_to(c, 6):     # now, no Potion/Debt (Smugglers 1, CARD COSTS)
             names.append(c.name)
     ctx.log(f"{right.name} gained on their last turn: {act.names(gained)}", R("Smugglers", 3))
     dear = sorted({c.name for c in gained if c.cost > 6})
@@ -688,7 +690,7 @@ def _pirate_react(game: Game, ev: Event, p, card: Card) -> None:
 
 
 register(CardDef("Pirate", NextTurn("Pirate: gain a Treasure costing up to $6 to your hand",
-                                    Gain(filter=lambda ctx, c: c.is_type("Treasure") and c.cost <= 6, to="hand",
+                                    Gain(filter=lambda ctx, c: c.is_type("Treasure") and costs_up_to(c, 6), to="hand",
                                          cite=R("Pirate", 2), describe="a Treasure costing up to $6"),
                                     R("Pirate", 1)),
                  reactions={"when_gain": Reaction(_pirate_react,
