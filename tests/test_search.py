@@ -39,10 +39,62 @@ def test_top_card_hit_carries_facts_and_first_rulings(store):
 def test_two_card_questions_rank_what_mentions_both_first(store, query, cards):
     result = search(store, query, 10)
     assert {c["slug"] for c in result["cards"]} == cards
-    both = [cards <= set(r["cards"]) for r in result["results"]]
-    assert both[0], result["results"][0]
-    # the hits naming every card form an unbroken block at the top
+    results = result["results"]
+    assert cards <= set(results[0]["cards"]), results[0]
+    # apart from the named cards' own entries placed near the top, the hits naming every card
+    # form an unbroken block at the top
+    window = len(cards) + 1
+    placed = [r["rank"] <= window and r.get("card") in cards and not cards <= set(r["cards"]) for r in results]
+    both = [cards <= set(r["cards"]) for r, p in zip(results, placed) if not p]
     assert both == sorted(both, reverse=True)
+
+
+@pytest.mark.parametrize("query, cards", [
+    ("Burggraben gegen Hexe", {"moat", "witch"}),
+    ("can I throne room a feast?", {"throne-room", "feast"}),
+    ("fortress trashed by chapel", {"fortress", "chapel"}),
+    ("king's court caravan how many cards next turn", {"kings-court", "caravan"}),
+])
+def test_every_named_card_has_its_own_entry_near_the_top(store, query, cards):
+    """Issue #3 follow-up: 'Burggraben gegen Hexe' listed rules paragraphs before Moat itself."""
+    results = search(store, query, 10)["results"]
+    top = results[:len(cards) + 1]
+    for slug in cards:
+        owned = {r["key"] for r in store.rows("select key from rulings where card=?", (slug,))} | {slug}
+        owned |= {r["key"] for r in store.rows("select key from faq_clarifications where card=?", (slug,))}
+        owned |= {r["key"] for r in store.rows("select key from german_passages where card=?", (slug,))}
+        assert any(r["key"] in owned for r in top), (slug, [r["key"] for r in top])
+
+
+@pytest.mark.parametrize("query", ["Burggraben gegen Hexe", "lose track", "how do reactions work",
+                                   "order of abilities that trigger at the same time", "split piles"])
+def test_one_result_per_section_with_the_rest_reachable(store, query):
+    results = search(store, query, 10)["results"]
+    sections = [r["key"].split("#p")[0] for r in results if r["kind"] not in ("card", "ruling")]
+    assert len(sections) == len(set(sections)), sections
+    shown = {r["key"] for r in results}
+    for r in results:
+        for m in r["more"]:
+            # a collapsed hit is the same section (or the card entry behind its ruling) and is not shown twice
+            assert m["key"] not in shown
+            assert m["key"].split("#p")[0] == r["key"].split("#p")[0] or m["key"] == r.get("card"), (r["key"], m)
+            assert m["url"].split("#")[0] == r["url"].split("#")[0]
+
+
+def test_burggraben_gegen_hexe_shows_the_reaction_rule_once(store):
+    titles = [r["title"] for r in search(store, "Burggraben gegen Hexe", 10)["results"] if r["kind"] == "section"]
+    assert len(titles) == len(set(titles)), titles
+
+
+def test_a_card_question_keeps_the_card_facts_with_the_first_hit(store):
+    """The entry merged into the card's best ruling still shows its cost and text with that hit."""
+    result = search(store, "crossroads played twice actions", 10)
+    first = next(r for r in result["results"] if r["card"] == "crossroads")
+    card = store.row("select * from cards where slug='crossroads'")
+    assert first["facts"]["text"] == card["text"]
+    entry_shown = any(r["key"] == "crossroads" for r in result["results"])
+    entry_behind = any(m["key"] == "crossroads" for r in result["results"] for m in r["more"])
+    assert entry_shown or entry_behind
 
 
 def test_throne_room_feast_finds_the_feast_ruling_first(store):
@@ -78,7 +130,11 @@ def test_results_have_kind_snippet_and_address(store):
     for r in result["results"]:
         assert r["url"].startswith("/") and r["title"] and r["snippet"]
         if r["kind"] == "ruling":
-            assert r["url"] == f"/cards/{r['card']}#r{r['ruling']}"
+            # numbered rulings and unnumbered notes both link to the anchor the card page gives them
+            anchor = store.row("select anchor from rulings where key=?", (r["key"],))["anchor"]
+            assert r["url"] == f"/cards/{r['card']}#{anchor}"
+            if r["ruling"] is not None:
+                assert anchor.endswith(f"r{r['ruling']}")
         if r["kind"] == "section" and "#" in r["key"]:
             assert r["url"].startswith("/rules/") and r["url"].endswith("#" + r["key"].split("#")[1])
             assert r["section"]

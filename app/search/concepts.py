@@ -20,7 +20,7 @@ from app.store.db import Store
 # Words that say nothing about which rule is meant. Unlike Whoosh's stop list this keeps
 # 'when', 'before', 'after' and 'until', which are the timing concepts themselves.
 _STOP = frozenset(
-    "a an the of to in on and or for is it its i you your can do does with what how if my me this that be are "
+    "a an the of to on and or for is it its i you your can do does with what how if my me this that be are "
     "there their they them so at by as from into onto rule rules card cards ability abilities type "
     "happen happens work works".split()
 )
@@ -46,6 +46,9 @@ def stems(text: str) -> tuple[str, ...]:
 class ConceptIndex:
     def __init__(self, store: Store):
         self.by_stems: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+        # a phrase of three or more words, less its last: players drop the trailing noun
+        # ("non-supply cards" for "non-Supply pile", "set-aside" for "set-aside area")
+        self.by_prefix: dict[tuple[str, ...], list[tuple[str, str]]] = {}
         rows = store.rows(
             "select slug, title, aliases from sections where kind in (%s) order by ord" % ",".join("?" * len(_CONCEPT_KINDS)),
             _CONCEPT_KINDS,
@@ -56,6 +59,9 @@ class ConceptIndex:
         if store.has_table("index_terms"):
             for t in store.rows("select slug, term from index_terms order by ord"):
                 self._add(plain(t["term"]), f"index:{t['slug']}")
+        for key, hits in self.by_stems.items():
+            if len(key) >= 3 and key[:-1] not in self.by_stems:
+                self.by_prefix.setdefault(key[:-1], []).extend(hits)
         self.max_len = max((len(k) for k in self.by_stems), default=0)
 
     def _add(self, phrase: str, target: str) -> None:
@@ -79,7 +85,7 @@ class ConceptIndex:
             for i in range(len(seq) - n + 1):
                 if any(used[i:i + n]):
                     continue
-                hits = self.by_stems.get(seq[i:i + n])
+                hits = self.by_stems.get(seq[i:i + n]) or self.by_prefix.get(seq[i:i + n])
                 if not hits:
                     continue
                 for j in range(i, i + n):

@@ -146,6 +146,12 @@ class NameIndex:
 
     # -- recognition ----------------------------------------------------------
     def recognize(self, text: str) -> list[Recognized]:
+        """Each card named in ``text`` once, by its most exact reading (first span kept)."""
+        return dedupe(self.find_all(text))
+
+    def find_all(self, text: str) -> list[Recognized]:
+        """Every span naming a card, repeats included ("throne room a throne room" names it twice),
+        so the query can remove every one of them from the words it searches."""
         tokens = tokenize(text)[:MAX_QUERY_WORDS]
         found: list[Recognized] = []
         covered = [False] * len(tokens)
@@ -164,7 +170,7 @@ class NameIndex:
                 i += 1
         found.extend(self._fuzzy(tokens, covered, text))
         found.sort(key=lambda r: r.start)
-        return _dedupe(found)
+        return found
 
     def mentions(self, text: str) -> list[str]:
         """Card slugs a corpus text names (exact, capitalised names only: the corpus capitalises card names)."""
@@ -272,7 +278,7 @@ def _max_edits(phrase: str) -> int:
     return 2
 
 
-def _dedupe(found: list[Recognized]) -> list[Recognized]:
+def dedupe(found: list[Recognized]) -> list[Recognized]:
     best: dict[str, Recognized] = {}
     for r in found:
         old = best.get(r.slug)

@@ -9,12 +9,16 @@ Ranking is Whoosh's BM25F over title/body (scores precomputed per term at
 build time, see ``postings.py``) plus boosts for recognised cards
 and concepts, then two rules players rely on: a query that is just a card
 name puts that card first, and with two or more cards the hits that mention
-all of them come first (the interaction question).
+all of them come first (the interaction question). Last, ``diversify.py``
+gives each section one slot (its best paragraph; the others listed in the
+slot's ``more``) and each named card one of its own entries near the top.
+An empty answer says truthfully why (``suggest.py``).
 """
 from __future__ import annotations
 
 import threading
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,10 +29,12 @@ from whoosh.query import And, Or, Term
 
 from app.corpus.text import plain
 from app.search.concepts import Concept, ConceptIndex
+from app.search.diversify import Slot, collapse, ensure_own_entries, merge_card_entries
+from app.search.suggest import explain_empty
 from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
 from app.search.stemming import text_analyzer
-from app.search.names import HOW_RANK, NameIndex, Recognized
+from app.search.names import HOW_RANK, NameIndex, Recognized, dedupe
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.store.db import Store
@@ -56,6 +62,16 @@ _MIN_TERMS = 3
 
 
 _QUERY_STOP = frozenset(STOP_WORDS) | _QUESTION_WORDS
+# Engines kept open: the current index and the one before it (a query may still be using it while a
+# rebuild switches over). Each rebuild writes a new directory, so an unbounded cache grew forever.
+MAX_ENGINES = 2
+# Candidates re-ranked per query: collapsing a section's paragraphs into one slot needs more than shown.
+_CANDIDATES = 40
+# An index entry that is only a term and page numbers counts this much of its BM25 score.
+_POINTER_WEIGHT = 0.6
+# Stored card-bound tables: a document whose key is in one of them belongs to that card.
+_OWNED = (("cards", "slug", "slug"), ("rulings", "key", "card"), ("previous_versions", "slug", "card"),
+          ("faq_clarifications", "key", "card"), ("german_passages", "key", "card"), ("rulebook_cards", "key", "card"))
 
 
 @dataclass
@@ -67,6 +83,9 @@ class _Engine:
     concepts: ConceptIndex
     analyzer: Any
     postings: Postings
+    owner: dict[int, str] = field(default_factory=dict)       # card-bound document -> its card slug
+    card_doc: dict[str, int] = field(default_factory=dict)    # card slug -> its Card Reference document
+    pointers: frozenset[int] = frozenset()   # index entries without a definition (a term and page numbers)
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -89,8 +108,39 @@ class _Engine:
         return [t for t in stems if t in kept]
 
 
-_ENGINES: dict[str, _Engine] = {}
-_LOCK = threading.Lock()
+class EngineCache:
+    """The most recently used engines by index directory, at most ``maxsize`` of them.
+
+    An evicted engine is not closed: a query in another thread may still hold it, and its
+    files are released when the last reference goes.
+    """
+
+    def __init__(self, maxsize: int = MAX_ENGINES):
+        self.maxsize = maxsize
+        self._items: OrderedDict[str, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str):
+        with self.lock:
+            eng = self._items.get(key)
+            if eng is not None:
+                self._items.move_to_end(key)
+            return eng
+
+    def put(self, key: str, eng) -> None:
+        with self.lock:
+            self._items[key] = eng
+            self._items.move_to_end(key)
+            while len(self._items) > self.maxsize:
+                self._items.popitem(last=False)
+
+    def keys(self) -> list[str]:
+        with self.lock:
+            return list(self._items)
+
+
+_ENGINES = EngineCache()
+_OPEN_LOCK = threading.Lock()
 
 
 def engine_for(store: Store) -> _Engine:
@@ -101,21 +151,49 @@ def engine_for(store: Store) -> _Engine:
     if search_dir is None or not index.exists_in(str(search_dir)):
         raise FileNotFoundError(f"no search index for {store.path}; run 'rulings build'")
     key = str(search_dir)
-    eng = _ENGINES.get(key)
-    if eng is None:
-        with _LOCK:
-            eng = _ENGINES.get(key)
-            if eng is None:
-                ix = index.open_dir(key)
-                eng = _Engine(
-                    ix=ix,
-                    names=name_index_from_store(store, load_vocabulary(search_dir)),
-                    concepts=ConceptIndex(store),
-                    analyzer=text_analyzer(stoplist=_QUERY_STOP),
-                    postings=_open_postings(ix, search_dir),
-                )
-                _ENGINES[key] = eng
+    with _OPEN_LOCK:
+        eng = _ENGINES.get(key)
+        if eng is None:
+            ix = index.open_dir(key)
+            postings = _open_postings(ix, search_dir)
+            owner, card_doc = _ownership(store, postings)
+            pointers = _pointer_entries(store, postings)
+            eng = _Engine(
+                ix=ix,
+                names=name_index_from_store(store, load_vocabulary(search_dir)),
+                concepts=ConceptIndex(store),
+                analyzer=text_analyzer(stoplist=_QUERY_STOP),
+                postings=postings,
+                owner=owner,
+                card_doc=card_doc,
+                pointers=pointers,
+            )
+            _ENGINES.put(key, eng)
     return eng
+
+
+def _pointer_entries(store: Store, postings: Postings) -> frozenset[int]:
+    """Index entries that only point at pages: their few words win on length alone, yet say nothing."""
+    if not store.has_table("index_terms"):
+        return frozenset()
+    docnum = {k: d for d, k in enumerate(postings.keys)}
+    rows = store.rows("select slug from index_terms where definition is null or trim(definition) = ''")
+    return frozenset(d for d in (docnum.get(f"index:{r['slug']}") for r in rows) if d is not None)
+
+
+def _ownership(store: Store, postings: Postings) -> tuple[dict[int, str], dict[str, int]]:
+    """Which documents are a card's own (entry, rulings, FAQ, German, rulebook), from the store's tables."""
+    docnum = {k: d for d, k in enumerate(postings.keys)}
+    owner: dict[int, str] = {}
+    for table, key_col, card_col in _OWNED:
+        if not store.has_table(table):
+            continue
+        for r in store.rows(f"select [{key_col}] as k, [{card_col}] as c from [{table}] where [{card_col}] is not null"):
+            d = docnum.get(r["k"])
+            if d is not None:
+                owner[d] = r["c"]
+    card_doc = {owner[d]: d for d in owner if postings.keys[d] == owner[d]}
+    return owner, card_doc
 
 
 def _open_postings(ix, search_dir: Path) -> Postings:
@@ -161,18 +239,30 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     out["cards"] = [c.to_dict() for c in cards]
     out["concepts"] = [c.to_dict() for c in concepts]
     if q is None:
-        return _empty(out, "no searchable words, card names or rule concepts in the query")
-    # the best 30 by BM25F, re-ranked by the rules below; stored fields are read for the returned ones only
-    hits = eng.postings.top(q, max(limit * 3, 30))
+        why = explain_empty(text, _QUERY_STOP, _suggestable_names(eng.names), _suggestable_words(eng.names))
+        out["suggestions"] = why.suggestions
+        return _empty(out, why.reason)
+    # the best 40 by BM25F, re-ranked by the rules below; stored fields are read for the returned ones only
+    hits = eng.postings.top(q, max(limit * 3, _CANDIDATES))
+    if eng.pointers:
+        hits = sorted(((sc * _POINTER_WEIGHT if d in eng.pointers else sc, d) for sc, d in hits),
+                      key=lambda sd: (-sd[0], sd[1]))
     ranked = _rank(hits, eng.postings, cards, strong, stems)
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")
+    slugs = list(dict.fromkeys(c.slug for c in strong))
+    slots = collapse(ranked, eng.postings.keys, _tier(eng.postings, slugs))
+    if stems:
+        slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
+    slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
 
     highlight_names = _highlight_names(cards, eng.names)
     stem_set = set(stems)
     recognized = {c.slug for c in cards}
     reader = eng.searcher().reader()
-    for rank, (score, docnum) in enumerate(ranked[:limit], start=1):
+    with_facts: set[str] = set()
+    for rank, slot in enumerate(slots[:limit], start=1):
+        score, docnum = slot.score, slot.docnum
         f = reader.stored_fields(docnum)
         item = {
             "rank": rank,
@@ -188,8 +278,11 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "cards": [c for c in (f.get("cards") or "").split(",") if c],
             "score": round(score, 3),
             "group": _group_key(f),
+            "more": _more(reader, slot),
         }
-        if f.get("card") in recognized and (rank == 1 or f["kind"] == "card"):
+        if f.get("card") in recognized and f["card"] not in with_facts:
+            # the card's first hit carries its facts (its entry may be merged into that slot)
+            with_facts.add(f["card"])
             item["facts"], item["first_rulings"] = _card_facts(store, f["card"])
         out["results"].append(item)
     out["groups"] = _groups(out["results"])
@@ -209,10 +302,11 @@ class QueryPlan:
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:
     """Recognise cards and concepts in ``text`` (already cleaned) and assemble the scoring query."""
-    cards = eng.names.recognize(text)
+    spans = eng.names.find_all(text)
+    cards = dedupe(spans)
     strong = [c for c in cards if not c.weak]
-    rest = _remove_spans(text, strong)
-    concepts = eng.concepts.match(rest, specific_only=bool(cards))
+    rest = _remove_spans(text, [c for c in spans if not c.weak and any(c.slug == s.slug for s in strong)])
+    concepts = eng.concepts.match(rest, specific_only=bool(strong))
     stems = eng.selective(list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40])
     return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest))
 
@@ -268,6 +362,35 @@ def _rank(hits: list[tuple[float, int]], postings: Postings, cards: list[Recogni
         # several readings of one name (an abbreviation shared by two cards, or a weak word): exact readings first
         ranked.sort(key=lambda sd: (best_how.get(keys[sd[1]], 9), -sd[0]))
     return ranked
+
+
+def _more(reader, slot: Slot) -> list[dict]:
+    """The collapsed documents behind a slot (the section itself and its other matching paragraphs)."""
+    out = []
+    for d in slot.more:
+        f = reader.stored_fields(d)
+        out.append({"key": f["key"], "url": f["url"], "title": f["title"]})
+    return out
+
+
+def _suggestable_names(names: NameIndex) -> dict[str, str]:
+    """Normalised English and German names -> the Card Reference name to suggest."""
+    out = {k: names.names[s] for k, s in names.german.items()}
+    out.update({k: names.names[s] for k, s in names.exact.items()})
+    return out
+
+
+def _suggestable_words(names: NameIndex) -> list[str]:
+    """Corpus words seen a few times (single occurrences are mostly PDF extraction noise)."""
+    return [w for w, counts in names.vocabulary.items() if counts[1] >= 3 and w.isalpha()]
+
+
+def _tier(postings: Postings, slugs: list[str]):
+    """The interaction ranking's first criterion (named cards a document names), or None without one."""
+    if len(slugs) < 2:
+        return None
+    wanted = set(slugs)
+    return lambda d: len(wanted.intersection(postings.cards[d]))
 
 
 def _highlight_names(cards: list[Recognized], names: NameIndex) -> list[str]:

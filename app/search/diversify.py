@@ -1,0 +1,134 @@
+"""What a player sees in the first few lines: one slot per section, and every named card's own entry.
+
+Two things made the top of a result list worse than its scores suggest:
+
+* A rules section and each of its paragraphs are separate documents, so one
+  section could take three or four of the first slots ("Burggraben gegen Hexe"
+  gave "Resolving Reactions and timing" four times before Moat). Hits are
+  collapsed to one slot per section, shown by its best-matching paragraph (the
+  precise text and anchor); the others stay reachable from that slot
+  (``Slot.more``) and from the section page its group links to.
+* A question naming cards could fill the top with rule text and never show the
+  cards' own entries. Each recognised card gets its best own document (Card
+  Reference entry, ruling, FAQ clarification, German passage) into the first
+  ``len(cards) + 2`` slots, placed after what is already there rather than
+  above it, so the answer naming every card stays first.
+
+Everything here works on document numbers and the store keys held in
+``Postings``, so no stored field is read for hits that are not shown.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+_PARAGRAPH = re.compile(r"^(.+)#p\d+$")
+
+
+@dataclass
+class Slot:
+    """One shown result: the document that represents it and the collapsed ones behind it."""
+
+    score: float
+    docnum: int
+    more: list[int] = field(default_factory=list)   # other documents of the same section, best first
+
+
+def section_of(key: str) -> str:
+    """The collapse key: a paragraph ('<section>#pN') belongs to its section; anything else is its own."""
+    m = _PARAGRAPH.match(key)
+    return m.group(1) if m else key
+
+
+def is_paragraph(key: str) -> bool:
+    return _PARAGRAPH.match(key) is not None
+
+
+def collapse(ranked: Sequence[tuple[float, int]], keys: Sequence[str],
+             tier: Callable[[int], int] | None = None) -> list[Slot]:
+    """One slot per section, in the order of each section's first (best-ranked) hit.
+
+    The slot shows the section's best-ranked paragraph when one is among the hits (a section
+    document's body is all its paragraphs, so it scores high but says less precisely where);
+    a section whose paragraphs did not match is shown by the section document itself.
+    ``tier`` is the ranking's first criterion (how many of the named cards a document names):
+    a paragraph only stands for its section when it is in the same tier, so a section that
+    names both cards across two paragraphs is not shown by one naming only one of them.
+    """
+    slots: dict[str, Slot] = {}
+    for score, d in ranked:
+        group = section_of(keys[d])
+        slot = slots.get(group)
+        if slot is None:
+            slots[group] = Slot(score, d)
+            continue
+        if (not is_paragraph(keys[slot.docnum]) and is_paragraph(keys[d])
+                and (tier is None or tier(d) >= tier(slot.docnum))):
+            slot.more.insert(0, slot.docnum)      # the section document steps behind its paragraph
+            slot.docnum = d
+        else:
+            slot.more.append(d)
+    return list(slots.values())
+
+
+def ensure_own_entries(slots: list[Slot], slugs: Sequence[str], owner: Mapping[int, str],
+                       card_doc: Mapping[str, int], limit: int) -> list[Slot]:
+    """Each card in ``slugs`` gets one of its own documents within the first ``len(slugs) + 2`` slots.
+
+    ``owner`` maps a card-bound document to its card; ``card_doc`` a card slug to its Card
+    Reference document. The card's best-ranked own hit is moved up; without one, the card's
+    entry is placed (scored as the slot it follows, since BM25 never ranked it). Room is made
+    by moving the window's lowest slot just below it, never the only own entry of another
+    named card, so the first slots (the answer naming every card) keep their places.
+    """
+    window = min(limit, len(slugs) + 1)
+    head, tail = list(slots[:window]), list(slots[window:])
+    named = set(slugs)
+    for slug in slugs:
+        if any(owner.get(s.docnum) == slug for s in head):
+            continue
+        found = next((i for i, s in enumerate(tail) if owner.get(s.docnum) == slug), None)
+        if found is not None:
+            slot = tail.pop(found)
+        elif slug in card_doc:
+            slot = Slot(head[-1].score if head else 0.0, card_doc[slug])
+        else:
+            continue
+        if len(head) >= window:
+            for i in range(len(head) - 1, -1, -1):
+                o = owner.get(head[i].docnum)
+                if o in named and sum(owner.get(s.docnum) == o for s in head) == 1:
+                    continue        # the only own entry of another named card stays
+                tail.insert(0, head.pop(i))
+                break
+            else:
+                tail.insert(0, slot)    # every slot is some card's only entry: nothing to give up
+                continue
+        head.append(slot)
+    return head + tail
+
+
+
+def merge_card_entries(slots: list[Slot], slugs: Sequence[str], owner: Mapping[int, str],
+                       card_doc: Mapping[str, int]) -> list[Slot]:
+    """For a question about a card (its name plus other words), its Card Reference entry and its
+    best own hit share one slot, shown by the hit.
+
+    The entry's text, cost and first rulings are shown with the card's first hit anyway (the
+    "facts" box), so a separate entry slot repeats them and pushes the next answer down. The
+    slot takes the better of the two places; the entry stays in the slot's ``more``.
+    """
+    out = list(slots)
+    for slug in slugs:
+        entry = card_doc.get(slug)
+        at_entry = next((i for i, s in enumerate(out) if s.docnum == entry), None)
+        at_own = next((i for i, s in enumerate(out) if owner.get(s.docnum) == slug and s.docnum != entry), None)
+        if at_entry is None or at_own is None:
+            continue
+        own, card = out[at_own], out[at_entry]
+        merged = Slot(max(own.score, card.score), own.docnum, [entry, *card.more, *own.more])
+        first = min(at_entry, at_own)
+        out = [s for i, s in enumerate(out) if i not in (at_entry, at_own)]
+        out.insert(first, merged)
+    return out
