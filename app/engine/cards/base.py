@@ -50,8 +50,11 @@ def up_to(coins: int):
 
 register(CardDef("Workshop", Gain(filter=up_to(4), cite=R("Workshop", 1), describe="a card costing up to $4")))
 def _feast_still_gains(ctx: Ctx) -> None:
-    """The gain does not depend on the trashing (no "if you do"): a Feast played without being moved into
-    play (the second play by Throne Room) is not trashed but still gains a card (Feast 1)."""
+    """If this could not be trashed, it still gains a card.
+
+    Why: the gain does not depend on the trashing (no "if you do"); a Feast played without being moved
+    into play (Throne Room's second play) is not trashed but still gains (Feast 1).
+    """
     if not ctx.last:
         ctx.log(f"{ctx.source.name} was not trashed, but still gains a card", R("Feast", 1))
 
