@@ -68,7 +68,7 @@ MAX_ENGINES = 2
 # Candidates re-ranked per query: collapsing a section's paragraphs into one slot needs more than shown.
 _CANDIDATES = 40
 # An index entry that is only a term and page numbers counts this much of its BM25 score.
-_POINTER_WEIGHT = 0.6
+_POINTER_WEIGHT = 0.75
 # Stored card-bound tables: a document whose key is in one of them belongs to that card.
 _OWNED = (("cards", "slug", "slug"), ("rulings", "key", "card"), ("previous_versions", "slug", "card"),
           ("faq_clarifications", "key", "card"), ("german_passages", "key", "card"), ("rulebook_cards", "key", "card"))
