@@ -165,3 +165,84 @@ def test_rebuild_under_live_traffic_swaps_atomically(own_index):
     assert new["search_dir"] != result["before"]["search_dir"]
     assert app.test_client().get("/healthz").get_json()["built_at"] == new["built_at"]
     assert app.extensions["rulings"].generations.swaps == 1
+
+
+def test_two_rebuilds_during_one_request_leave_its_search_index_in_place(own_index):
+    """A request pinned to build A still searches A's index after builds B and C replaced it."""
+    from app import create_app
+    from app.store.build import build, read_meta
+    from app.web import services
+    from app.web.api import run_search
+
+    app = create_app({"DB_PATH": str(own_index / "rules.db")})
+    started, proceed = threading.Event(), threading.Event()
+
+    @app.get("/_test/held")
+    def held():
+        store = services().store
+        before = dict(store.meta)
+        started.set()
+        proceed.wait(120)
+        # The first search of this request happens after both rebuilds: it opens A's index from disk.
+        hits = run_search("moat attack", 5)["results"]
+        return {"search_dir": before["search_dir"], "exists": store.search_dir.is_dir(), "hits": len(hits),
+                "again": dict(services().store.meta)["built_at"], "built_at": before["built_at"]}
+
+    result: dict = {}
+    status: list[int] = []
+
+    def run() -> None:
+        resp = app.test_client().get("/_test/held")
+        status.append(resp.status_code)
+        result.update(resp.get_json() or {})
+
+    t = threading.Thread(target=run)
+    t.start()
+    try:
+        assert started.wait(30)
+        dirs = [read_meta(own_index / "rules.db")["search_dir"]]
+        for _ in range(2):
+            build(force=True, index_dir=own_index)
+            dirs.append(read_meta(own_index / "rules.db")["search_dir"])
+    finally:
+        proceed.set()
+        t.join(120)
+
+    assert status == [200], result
+    assert len(set(dirs)) == 3                       # A, B and C are three builds
+    assert result["search_dir"] == dirs[0] and result["again"] == result["built_at"]
+    assert result["exists"] and result["hits"] > 0
+    # New requests get C; A and B stay on disk for requests that may still hold them.
+    assert app.test_client().get("/healthz").get_json()["built_at"] == read_meta(own_index / "rules.db")["built_at"]
+    assert {p.name for p in own_index.glob("search-*")} == set(dirs)
+
+
+def test_superseded_search_indexes_are_removed_once_no_request_can_hold_them(tmp_path):
+    """Retention by age since superseded: past it a directory goes, and never the current one."""
+    from app.store.build import SEARCH_DIR_RETENTION_SECONDS, _remove_stale_search_dirs
+    from app.web import limits
+
+    timeout = float(gunicorn_argv("127.0.0.1", 1)[gunicorn_argv("127.0.0.1", 1).index("--timeout") + 1])
+    assert SEARCH_DIR_RETENTION_SECONDS > 10 * max(timeout, limits.REPLAY_SECONDS.value)
+    now = time.time()
+    ages = {"search-a": SEARCH_DIR_RETENTION_SECONDS + 60, "search-b": SEARCH_DIR_RETENTION_SECONDS - 60,
+            "search-c": 5, "search-current": SEARCH_DIR_RETENTION_SECONDS * 10}
+    for name, age in ages.items():
+        (tmp_path / name).mkdir()
+        os.utime(tmp_path / name, (now - age, now - age))
+    removed = _remove_stale_search_dirs(tmp_path, keep="search-current", now=now)
+    assert [p.name for p in removed] == ["search-a"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["search-b", "search-c", "search-current"]
+
+
+def test_a_rebuild_stamps_the_replaced_index_so_its_retention_starts_then(own_index):
+    """The directory a rebuild replaces counts its age from the rebuild, not from when it was written."""
+    from app.store.build import build, read_meta
+
+    old = own_index / read_meta(own_index / "rules.db")["search_dir"]
+    long_ago = time.time() - 365 * 24 * 3600
+    os.utime(old, (long_ago, long_ago))              # written a year ago...
+    started = time.time()
+    build(force=True, index_dir=own_index)
+    assert old.is_dir()                              # ...but replaced just now: kept
+    assert old.stat().st_mtime >= started - 1

@@ -6,6 +6,10 @@ store in place of a good one, and a reader that already opened the old file
 keeps reading a consistent snapshot. The search index is written to a new
 directory named after the build; the store's ``meta`` table names the
 directory that belongs to it, so a reader always gets a matching pair.
+
+Old search directories are removed by age, not by count (``SEARCH_DIR_RETENTION_SECONDS``):
+a request in flight keeps the build it started with, however many rebuilds
+happen meanwhile, and still finds that build's search index.
 """
 from __future__ import annotations
 
@@ -25,6 +29,15 @@ import sqlite_utils
 from app import config
 from app.corpus.model import ParsedCorpus
 from app.corpus.sources import corpus_fingerprint
+
+# How long a superseded search index stays on disk. A request pins the build it
+# started with (app/store/swap.py), so a directory is needed only by requests that
+# started before its build was replaced; gunicorn ends any request after its
+# --timeout (30 s, app/web/prod.py) and a replay stops after limits.REPLAY_SECONDS.
+# Ten minutes is twenty times that, and also covers the development server, which
+# has no request timeout. Counting builds instead ("keep the last one") is not
+# enough: two rebuilds within one request would delete the index it holds.
+SEARCH_DIR_RETENTION_SECONDS = 10 * 60
 
 # ParsedCorpus attribute -> table name. One table per model class.
 TABLES = {
@@ -112,6 +125,7 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
 
     parsed = parse_corpus(corpus)
     index_dir.mkdir(parents=True, exist_ok=True)
+    previous = _current_search_dir(db_path)
     stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
     tmp_db = index_dir / f".rules.db.{os.getpid()}.{stamp}.tmp"
     search_name = f"search-{fingerprint}-{stamp}"
@@ -132,6 +146,8 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
         tmp_db.unlink(missing_ok=True)
         shutil.rmtree(search_dir, ignore_errors=True)
         raise
+    if previous is not None and previous.name != search_name:
+        _mark_superseded(previous)
     _remove_stale_search_dirs(index_dir, keep=search_name)
     return BuildResult(db_path, False, time.perf_counter() - start, fingerprint, parsed)
 
@@ -168,8 +184,47 @@ def _row(obj) -> dict:
     return row
 
 
-def _remove_stale_search_dirs(index_dir: Path, keep: str) -> None:
-    """Keep the new search index and the one before it (readers may still hold it)."""
-    dirs = sorted((p for p in index_dir.glob("search-*") if p.is_dir()), key=lambda p: p.stat().st_mtime)
-    for old in [d for d in dirs if d.name != keep][:-1]:
-        shutil.rmtree(old, ignore_errors=True)
+def _current_search_dir(db_path: Path) -> Path | None:
+    """The search directory the store at ``db_path`` names now (None when there is no readable store)."""
+    if not db_path.exists():
+        return None
+    try:
+        name = read_meta(db_path).get("search_dir")
+    except sqlite3.Error:
+        return None
+    return db_path.parent / name if name else None
+
+
+def _mark_superseded(search_dir: Path) -> None:
+    """Stamp the moment a search directory stopped being current: its retention counts from here.
+
+    The directory's mtime is the stamp (nothing writes into an index after its
+    build), so no foreign file lands inside the search index.
+    """
+    try:
+        os.utime(search_dir)
+    except OSError:
+        pass    # already gone: nothing to keep
+
+
+def _remove_stale_search_dirs(index_dir: Path, keep: str, now: float | None = None,
+                              retention: float = SEARCH_DIR_RETENTION_SECONDS) -> list[Path]:
+    """Remove search directories other than ``keep`` superseded more than ``retention`` seconds ago.
+
+    A directory's mtime is when it was superseded (``_mark_superseded``), or when
+    it was written for one that never became current (a concurrent build still
+    writing one is therefore young and left alone). Returns what was removed.
+    """
+    now = time.time() if now is None else now
+    removed = []
+    for d in index_dir.glob("search-*"):
+        if d.name == keep or not d.is_dir():
+            continue
+        try:
+            age = now - d.stat().st_mtime
+        except OSError:
+            continue
+        if age > retention:
+            shutil.rmtree(d, ignore_errors=True)
+            removed.append(d)
+    return removed

@@ -20,7 +20,11 @@ The fix here is a *generation*: one build, pinned.
   and its meta names the search directory written for it.
 * The request keeps the generation it started with (Flask's ``g``), so a page
   assembled from many queries sees one build from start to end. Old generations
-  are dropped when the last request holding them finishes.
+  are dropped when the last request holding them finishes. Their search
+  directories outlive them on disk: ``rulings build`` removes a superseded one
+  only ``SEARCH_DIR_RETENTION_SECONDS`` after it was replaced, far longer than
+  any request may run, so even several rebuilds during one request leave its
+  index in place.
 
 The database is a few megabytes, so a copy per worker thread is cheap, and
 reading from memory is faster than from the file.
