@@ -195,7 +195,7 @@ def try_post():
     """Apply one form (setup, players +/-, load a file, action, answer, rulings, undo) and redirect to the new link."""
     form = request.form
     op = form.get("op", "")
-    check = sandbox.store_check(services().store)
+    check = sandbox.store_check(lambda: services().store)
     try:
         if op in ("add_player", "remove_player"):
             return _setup_page(sandbox.resize_form(form, op), None)
