@@ -363,12 +363,17 @@ def run(state: dict[str, Any]) -> tuple[rp.Outcome | None, str | None]:
 
 
 def store_check(store: Any) -> RulingCheck:
-    """A ruling check against the built store's Card Reference (numbered rulings of the current entry)."""
+    """A ruling check against the built store's Card Reference (numbered rulings of the current entry).
+
+    ``store`` may be a zero-argument callable, so a page that never checks a
+    ruling never opens the store (and a missing store only skips the check).
+    """
     from app.corpus.model import slugify
 
     def check(card: str, number: int) -> str | None:
         try:
-            rows = store.rows("select number from rulings where card=? and version is null and kind='ruling'",
+            db = store() if callable(store) else store
+            rows = db.rows("select number from rulings where card=? and version is null and kind='ruling'",
                               (slugify(card),))
         except Exception:  # noqa: BLE001 - no store: the format check alone applies
             return None
