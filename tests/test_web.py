@@ -312,3 +312,9 @@ def test_previous_version_rulings_have_their_own_anchors(client):
     ids = re.findall(r'id="([^"]+)"', html)
     assert len(ids) == len(set(ids))
     assert 'id="r1"' in html and 'id="band-of-misfits-pre-2019-r1"' in html
+
+
+def test_folded_paragraphs_stay_reachable_from_a_result(client):
+    """Search folds a section's other paragraphs into one result; the page links them as 'Also:'."""
+    html = client.get("/?q=Burggraben+gegen+Hexe").get_data(as_text=True)
+    assert 'class="small more">Also: <a href="/' in html

@@ -29,6 +29,12 @@
     if (!res.results || !res.results.length) {
       html.push('<p class="empty">No results' + (res.reason ? ": " + esc(res.reason) : "") + ".</p>");
     }
+    function more(list) {  // other paragraphs of the same section, folded into one result by the search
+      if (!list || !list.length) return "";
+      return '<p class="small more">Also: ' + list.map(function (m) {
+        return '<a href="' + esc(m.url) + '">' + esc(m.title) + "</a>";
+      }).join(" · ") + "</p>";
+    }
     (res.groups || []).forEach(function (g) {
       html.push('<section class="group"><h2><a href="' + esc(g.url) + '">' + esc(g.title) + "</a></h2>");
       var factsShown = false;  // a card's facts once per group, like the server-rendered page
@@ -44,7 +50,7 @@
         }
         html.push('<div class="hit"><a class="hittitle" href="' + esc(item.url) + '"><span class="kind">' +
           esc(String(item.kind).replace(/_/g, " ")) + "</span> " + esc(item.title) + '</a><p class="snippet">' +
-          snippet(item.snippet) + "</p></div>");
+          snippet(item.snippet) + "</p>" + more(item.more) + "</div>");
       });
       html.push("</section>");
     });
