@@ -1,8 +1,9 @@
 """API fuzz run: schemathesis generates requests from /api/openapi.json and sends them to the app in-process.
 
 Every generated request must get an answer the document promises: never a
-5xx, and every error in the API's ``{status, code, message}`` shape with a
-message a person can read. Bounded: a few examples per operation, no deadline
+5xx, a status the operation documents, the documented content type, a body
+that validates against the documented schema (the error object is strict:
+no field it does not list), and every error with a message a person can read. Bounded: a few examples per operation, no deadline
 per example, the whole file in well under a minute.
 """
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import (content_type_conformance, not_a_server_error, response_schema_conformance,
+                                 status_code_conformance)
 
 
 @pytest.fixture(scope="module")
@@ -41,4 +43,6 @@ def errors_have_the_api_shape(ctx, response, case):
           suppress_health_check=list(HealthCheck))
 def test_api_never_fails_on_generated_requests(case):
     response = case.call(headers={"Accept-Encoding": "identity"})  # compare bodies as text
-    case.validate_response(response, checks=[not_a_server_error, errors_have_the_api_shape])
+    case.validate_response(response, checks=[not_a_server_error, status_code_conformance,
+                                             content_type_conformance, response_schema_conformance,
+                                             errors_have_the_api_shape])
