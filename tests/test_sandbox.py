@@ -281,3 +281,14 @@ def test_card_page_shows_the_definition_in_words(client):
     html = client.get("/cards/militia").get_data(as_text=True)
     assert "Each other player discards down to 3 cards in hand" in html
     assert "card-specific rule" not in client.get("/cards/bandit").get_data(as_text=True)
+
+
+def test_a_link_that_decodes_to_deeply_nested_json_is_refused_clearly(client):
+    import base64
+    import zlib
+
+    token = base64.urlsafe_b64encode(zlib.compress(b"[" * 100_000 + b"]" * 100_000)).decode().rstrip("=")
+    for url in (f"/try?s={token}", f"/try/scenario.yaml?s={token}"):
+        resp = client.get(url)
+        assert 400 <= resp.status_code < 500, (url, resp.status_code)
+        assert b"damaged" in resp.data or b"too long" in resp.data

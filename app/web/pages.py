@@ -71,7 +71,7 @@ def home():
     results, error = None, None
     if q:
         try:
-            results = run_search(q[:200], 20)
+            results = run_search(q, 20)  # @limited already refused longer queries
         except ApiError as exc:
             error = exc.message
     return render_template("home.html", q=q, results=results, error=error)

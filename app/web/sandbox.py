@@ -287,7 +287,8 @@ def decode(token: str) -> dict[str, Any]:
     try:
         raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)), 200_000)
         state = json.loads(raw)
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError):
+    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: a link that decompresses to deeply nested JSON is damaged, not a server fault.
         raise SandboxError("the sandbox link is damaged (it does not decode); start a new game at /try") from None
     if not isinstance(state, dict) or not isinstance(state.get("steps"), list) or \
             not isinstance(state.get("players"), list) or \
