@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
+from app.engine.setup import supply_sizes
 from app.web import replay as rp
 
 MAX_TOKEN = 8000
@@ -27,11 +28,7 @@ MAX_STEPS = 200
 MIN_PLAYERS, MAX_PLAYERS = 1, 6
 ZONES = ("hand", "deck", "discard", "in_play")
 ZONE_LABELS = {"hand": "Hand", "deck": "Deck (top first)", "discard": "Discard", "in_play": "In play"}
-BASICS = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
 # Starting pile sizes the sandbox offers; every one can be changed in the "Pile sizes" field.
-BASIC_PILES = {"Copper": 46, "Silver": 40, "Gold": 30, "Curse": 10}
-VICTORY_PILE = 8
-KINGDOM_PILE = 10
 PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank")
 PLACEHOLDER_RULING = {"section": "Your turn"}
 _NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9 _-]*")
@@ -202,13 +199,10 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -
     dup = sorted({x for x in names if names.count(x) > 1})
     if dup:
         raise SandboxError(f"players need different names; {', '.join(dup)} is used twice")
-    supply: dict[str, int] = {}
     defined = set(defined_cards())
-    for b in BASICS:
-        if b in defined:
-            supply[b] = BASIC_PILES.get(b, VICTORY_PILE)
-    for k in kingdom:
-        supply.setdefault(k.split("*")[0], KINGDOM_PILE)
+    kingdom_names = [k.split("*")[0] for k in kingdom]
+    sizes = supply_sizes(len(players), kingdom_names, colonies=bool({"Platinum", "Colony"} & set(kingdom_names)))
+    supply = {name: n for name, n in sizes.items() if name in defined}
     supply.update(_piles(form.get("piles", "")))
     versions: dict[str, str] = {}
     multi = card_versions()
