@@ -157,15 +157,12 @@ def index_view(store: Store, renderer: Renderer) -> dict[str, Any]:
     for t in store.index_terms():
         first = plain(t["term"])[:1].upper()
         letter = first if first.isalpha() else "#"
-        see = []
-        for target in t.get("see") or []:
-            card = store.find_card(plain(target))
-            see.append({"text": plain(target), "url": f"/cards/{card['slug']}" if card else
-                        f"{INDEX_URL}#{slugify(plain(target))}"})
+        # "see X" targets were resolved once, at build time (app.corpus.references): link what they resolved to.
+        resolved = {u.text: u.url for u in renderer.links_for(store.links_from(t["key"]))}
+        see = [{"text": plain(target), "url": resolved.get(plain(target))} for target in t.get("see") or []]
         letters.setdefault(letter, []).append({
             "slug": t["slug"], "term": plain(t["term"]), "definition": t.get("definition"),
             "pages": t.get("pages") or [], "main_pages": t.get("main_pages") or [], "see": see,
-            "links": [{"text": u.text, "url": u.url} for u in renderer.links_for(store.links_from(t["key"])) if u.url],
         })
     return {"letters": [{"letter": k, "terms": v} for k, v in sorted(letters.items())]}
 
