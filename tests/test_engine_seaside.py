@@ -103,7 +103,7 @@ def test_outpost_never_gives_a_third_turn_in_a_row():
         res = ok(scenario.run(scenario.load(config.scenarios_dir() / name)))
         starts = [t for t in texts(res) if "starts (1 Action" in t]
         assert starts == ["Alice's extra turn starts (1 Action, 1 Buy, empty money pool)",
-                          "Bob's turn 2 starts (1 Action, 1 Buy, empty money pool)"], name
+                          "Bob's turn 1 starts (1 Action, 1 Buy, empty money pool)"], name
 
 
 def test_extra_turn_is_not_taken_when_the_game_ends():

@@ -347,7 +347,6 @@ def build(sc: Scenario) -> Game:
             g.put(p, f"mat:{mat}", _cards(sc.file, cards, _line(p_raw["mats"], mat), f"{p.name}'s {mat} mat"))
         for mat, n in (p_raw.get("tokens") or {}).items():
             p.tokens[str(mat)] = int(n)
-        p.turns = int(p_raw.get("turns", 1))
         p.vp_tokens = int(p_raw.get("vp_tokens", 0))
     for name, count in raw["supply"].items():
         g.set_pile(_names()[name.lower()], count)
@@ -357,6 +356,10 @@ def build(sc: Scenario) -> Game:
             d.setup(g)
     if "current" in raw:
         g.turn.player = g.player(raw["current"]).index
+    for p, p_raw in zip(g.players, raw["players"]):
+        # Turns taken so far, counting the current one: in turn order, the players up to
+        # the current one have had this round's turn, the ones after have not (tie rule, § II Game end).
+        p.turns = int(p_raw.get("turns", 1 if p.index <= g.turn.player else 0))
     for k, v in (raw.get("turn") or {}).items():
         setattr(g.turn, k, v)
     return g
