@@ -4,8 +4,9 @@
     python3 bench/relevance.py --build    # builds a fresh store + index into a temp dir first
     python3 bench/relevance.py --misses   # also list the questions not answered in the top 3
 
-Figures are printed for the whole set and for the original 80 questions of issue #3
-(entries 1-80), so a ranking change can be checked against both.
+Figures are printed for the whole set, for the original 80 questions of issue #3
+(entries 1-80), for the tuning set (every entry not marked ``held_out``) and for the
+held-out entries, so a ranking change can be checked against each.
 """
 from __future__ import annotations
 
@@ -51,14 +52,25 @@ def main(argv: list[str] | None = None) -> int:
     original = Scores([o for o in scores.outcomes if o.question.line <= ORIGINAL])
     print(f"original {ORIGINAL} (entries 1-{ORIGINAL}): recall@1 {original.recall_at(1):.3f}  "
           f"recall@3 {original.recall_at(3):.3f}  MRR {original.mrr():.3f}")
+    for label, part in (("tuning (not held out)", [o for o in scores.outcomes if not o.question.held_out]),
+                        ("held out", [o for o in scores.outcomes if o.question.held_out])):
+        sub = Scores(part)
+        print(f"{label} n={len(part)}: recall@1 {sub.recall_at(1):.3f}  recall@3 {sub.recall_at(3):.3f}  "
+              f"MRR {sub.mrr():.3f}")
     for cat in scores.categories:
         n = sum(1 for o in scores.outcomes if o.question.category == cat)
         print(f"  {cat:<11} n={n:<3} R@1={scores.recall_at(1, cat):.2f} R@3={scores.recall_at(3, cat):.2f} "
               f"MRR={scores.mrr(cat):.2f}")
+        for label, held in (("tuning", False), ("held out", True)):
+            sub = Scores([o for o in scores.outcomes if o.question.category == cat and o.question.held_out == held])
+            if sub.outcomes and any(o.question.held_out for o in scores.outcomes if o.question.category == cat):
+                print(f"    {label:<9} n={len(sub.outcomes):<3} R@1={sub.recall_at(1):.2f} R@3={sub.recall_at(3):.2f} "
+                      f"MRR={sub.mrr():.2f}")
     if args.misses:
         for o in scores.outcomes:
             if o.rank is None or o.rank > 3:
-                print(f"MISS rank={o.rank} {o.question.q!r} expect={o.question.expect} top={o.top}")
+                tag = " [held out]" if o.question.held_out else ""
+                print(f"MISS{tag} rank={o.rank} {o.question.q!r} expect={o.question.expect} top={o.top}")
     return 0
 
 

@@ -22,6 +22,7 @@ class Question:
     category: str
     expect: list[str]
     line: int = 0
+    held_out: bool = False      # never tuned on: reported on its own as an honest check
 
 
 @dataclass
@@ -58,7 +59,8 @@ def load_relevance_set(path: Path | None = None) -> list[Question]:
     for i, item in enumerate(data, start=1):
         if not isinstance(item, dict) or not isinstance(item.get("q"), str) or not item.get("expect"):
             raise ValueError(f"{path}: entry {i} needs 'q' (text) and 'expect' (list of store keys): {item!r}")
-        out.append(Question(item["q"], item.get("category", "other"), list(item["expect"]), i))
+        out.append(Question(item["q"], item.get("category", "other"), list(item["expect"]), i,
+                            bool(item.get("held_out", False))))
     return out
 
 

@@ -16,6 +16,7 @@ An empty answer says truthfully why (``suggest.py``).
 """
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from collections import OrderedDict
@@ -35,6 +36,9 @@ from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
 from app.search.stemming import text_analyzer
 from app.search.names import HOW_RANK, NameIndex, Recognized, dedupe
+from app.search.phrases import PhraseTable, load_phrases
+from app.search.readings import word_readings
+from app.search.references import follow_pointers, pointer_targets
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.store.db import Store
@@ -86,6 +90,8 @@ class _Engine:
     owner: dict[int, str] = field(default_factory=dict)       # card-bound document -> its card slug
     card_doc: dict[str, int] = field(default_factory=dict)    # card slug -> its Card Reference document
     pointers: frozenset[int] = frozenset()   # index entries without a definition (a term and page numbers)
+    phrases: PhraseTable = field(default_factory=lambda: PhraseTable([]))   # player words -> document words
+    see: dict[int, tuple[int, ...]] = field(default_factory=dict)   # pure 'See X' ruling -> X's documents
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -167,6 +173,8 @@ def engine_for(store: Store) -> _Engine:
                 owner=owner,
                 card_doc=card_doc,
                 pointers=pointers,
+                phrases=PhraseTable(load_phrases()),
+                see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
             )
             _ENGINES.put(key, eng)
     return eng
@@ -251,6 +259,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")
     slugs = list(dict.fromkeys(c.slug for c in strong))
+    ranked = follow_pointers(ranked, eng.see, eng.owner, slugs)
     slots = collapse(ranked, eng.postings.keys, _tier(eng.postings, slugs))
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
@@ -302,13 +311,31 @@ class QueryPlan:
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:
     """Recognise cards and concepts in ``text`` (already cleaned) and assemble the scoring query."""
-    spans = eng.names.find_all(text)
+    spans = word_readings(text, eng.names.find_all(text))
     cards = dedupe(spans)
     strong = [c for c in cards if not c.weak]
     rest = _remove_spans(text, [c for c in spans if not c.weak and any(c.slug == s.slug for s in strong)])
-    concepts = eng.concepts.match(rest, specific_only=bool(strong))
+    # the rulebook's words for the player's phrases ('at the same time' -> 'concurrent') are searched too
+    rest = f"{rest} {eng.phrases.expand(rest)}".strip()
+    concepts = _match_concepts(eng.concepts, rest, bool(strong))
     stems = eng.selective(list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40])
     return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest))
+
+
+# "does X count as Y" asks about two things at once; each side is matched as its own question, so
+# a one-word concept ("curse", "gain") is not lost for being part of a longer sentence.
+_COUNTS_AS = re.compile(r"\b(?:counts?|counted|counting|considered)\s+(?:as|for)\b", re.I)
+
+
+def _match_concepts(concepts: ConceptIndex, text: str, specific_only: bool) -> list[Concept]:
+    parts = [p for p in _COUNTS_AS.split(text) if p.strip()]
+    if len(parts) < 2:
+        return concepts.match(text, specific_only=specific_only)
+    found: dict[str, Concept] = {}
+    for part in parts:
+        for c in concepts.match(part, specific_only=specific_only):
+            found.setdefault(c.phrase, c)
+    return list(found.values())
 
 
 def _empty(out: dict[str, Any], reason: str) -> dict[str, Any]:

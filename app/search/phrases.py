@@ -1,0 +1,68 @@
+"""Player words -> the rulebook's words, applied to a query before it is searched.
+
+Players ask "at the same time", "who decides", "played twice", "the pile ran out";
+the Complete Rules say "concurrent", "chooses", "play a card multiple times", "empty
+Supply piles". BM25 cannot bridge that, so a small table (``corpus/data/query-phrases.csv``,
+columns ``phrase,adds``) lists phrases and the document words they add. The added words
+are searched next to the player's (never instead of them) and can complete a concept
+phrase ("play a card multiple times" is a section title). Matching is on whole words,
+case-insensitive; the longest phrase wins where phrases overlap.
+"""
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from app import config
+
+HEADER = ["phrase", "adds"]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    phrase: str
+    adds: str
+    line: int
+
+
+def phrases_path() -> Path:
+    return config.corpus_dir() / "data" / "query-phrases.csv"
+
+
+def load_phrases(path: Path | None = None) -> list[Phrase]:
+    """Rows of the table; a malformed row raises ValueError naming the file and line."""
+    path = path or phrases_path()
+    if not path.exists():
+        return []
+    out: list[Phrase] = []
+    with path.open(encoding="utf-8", newline="") as fh:
+        reader = csv.reader(fh)
+        header = next(reader, None)
+        if header != HEADER:
+            raise ValueError(f"{path}:1: expected header 'phrase,adds', found {header!r}")
+        for line_no, row in enumerate(reader, start=2):
+            if not row or not "".join(row).strip():
+                continue
+            if len(row) != 2 or not row[0].strip() or not row[1].strip():
+                raise ValueError(f"{path}:{line_no}: expected 'phrase,adds' (both non-empty), found {row!r}")
+            out.append(Phrase(" ".join(row[0].lower().split()), " ".join(row[1].split()), line_no))
+    return out
+
+
+class PhraseTable:
+    """The table compiled into one pattern (longest phrases first, so 'play it twice' beats 'twice')."""
+
+    def __init__(self, phrases: list[Phrase]):
+        self.adds = {p.phrase: p.adds for p in phrases}
+        alts = sorted(self.adds, key=len, reverse=True)
+        self.pattern = (re.compile(r"(?<!\w)(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts)
+                                   + r")(?!\w)", re.I) if alts else None)
+
+    def expand(self, text: str) -> str:
+        """The document words the player's phrases stand for ('' when none), each phrase once."""
+        if self.pattern is None:
+            return ""
+        found = dict.fromkeys(" ".join(m.group(1).lower().split()) for m in self.pattern.finditer(text))
+        return " ".join(self.adds[f] for f in found)
