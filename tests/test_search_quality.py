@@ -77,3 +77,17 @@ def test_phrase_table_errors_name_file_and_line(tmp_path):
     bad.write_text("words,more\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"query-phrases\.csv:1:"):
         load_phrases(bad)
+
+
+def test_a_malformed_phrase_table_is_a_clear_reason_not_a_crash(store, tmp_path, monkeypatch):
+    import app.search.query as query_mod
+    from app.search.query import EngineCache
+
+    bad = tmp_path / "data"
+    bad.mkdir()
+    (bad / "query-phrases.csv").write_text("phrase,adds\nempty pile\n", encoding="utf-8")
+    monkeypatch.setenv("RULINGS_CORPUS_DIR", str(tmp_path))
+    monkeypatch.setattr(query_mod, "_ENGINES", EngineCache())     # a fresh engine reads the table
+    out = search(store, "empty pile")
+    assert out["results"] == []
+    assert "query-phrases.csv:2:" in out["reason"]

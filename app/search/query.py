@@ -13,6 +13,12 @@ all of them come first (the interaction question). Last, ``diversify.py``
 gives each section one slot (its best paragraph; the others listed in the
 slot's ``more``) and each named card one of its own entries near the top.
 An empty answer says truthfully why (``suggest.py``).
+
+Before scoring: an ordinary word that is also a card name is dropped as a card where the
+sentence uses it as a word ("count as", ``readings.py``); the player's phrases add the
+rulebook's words (``phrases.py``, table ``corpus/data/query-phrases.csv``); "does X count
+as Y" matches concepts on each side. After ranking, a named card's ruling that is only
+"See X" is followed by X (``references.py``, the store's resolved ``refs``).
 """
 from __future__ import annotations
 
@@ -239,7 +245,8 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         return _empty(out, "the query is empty")
     try:
         eng = engine_for(store)
-    except (FileNotFoundError, PostingsError) as exc:
+    except (FileNotFoundError, PostingsError, ValueError) as exc:
+        # ValueError: a malformed data table (abbreviations, query phrases), named by file and line
         return _empty(out, str(exc))
 
     plan = plan_query(eng, text)
