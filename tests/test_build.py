@@ -62,6 +62,13 @@ def test_card_lookup_ignores_case_apostrophes_and_dashes(cli):
         assert card["cost_coins"] == 7 and card["set"] == "Prosperity"
 
 
+def test_token_entries_are_found_by_their_printed_names(cli):
+    # "+1" and "-1" tokens are different entries; the lookup keeps the sign.
+    plus = json.loads(cli("card", "Your +1 Card token", "--json")[1])
+    minus = json.loads(cli("card", "your -1 card token", "--json")[1])
+    assert plus["name"] != minus["name"] and plus["kind"] == minus["kind"] == "token"
+
+
 def test_card_json_has_rulings_links_and_backlinks(cli):
     code, out, _ = cli("card", "Throne Room", "--json")
     assert code == 0

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from app import config
-from app.corpus.model import slugify
+from app.corpus.card_reference_parser import card_slug
 
 JSON_COLUMNS = {"pages", "main_pages", "see", "aliases", "editions", "types"}
 
@@ -114,7 +114,8 @@ class Store:
 
     def find_card(self, name: str) -> dict[str, Any] | None:
         """Exact match ignoring case, apostrophe and dash variants (via the slug)."""
-        slug = slugify(name)
+        # The same slug rule the Card Reference parser gave the entries ('Your +1 Card token').
+        slug = card_slug(name)
         card = self.row("select * from cards where slug=?", (slug,))
         if card is None and self.has_table("german_names"):
             hit = self.row("select card from german_names where lower(german)=lower(?) and card is not null", (name.strip(),))
