@@ -80,6 +80,9 @@ def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dic
         card = pile[-1]
     ev = Event("when_would_gain", p, card, {"to": to})
     fire(game, ev)
+    if ev.data.get("replaced"):
+        # a when-would-gain ability gained something else instead (pre-2020 Trader 14): this gain never happens
+        return None
     to = ev.data["to"]
     game.move(card, to, owner=p.index)
     if p.index == game.turn.player:
@@ -146,13 +149,18 @@ def trash(game: Game, p: Player, cards: list[Card], cite: dict | None = None) ->
 
 
 def discard(game: Game, p: Player, cards: list[Card], cite: dict | None = None, what: str = "") -> list[Card]:
-    """Discard several cards at once, then resolve when-discard abilities (§ III)."""
+    """Discard several cards at once, then resolve when-discard abilities (§ III).
+
+    The event says where each card was discarded from (``data['from']``): "when you discard it from play"
+    (Scheme) is not "when you discard it from your hand".
+    """
+    came_from = {c.id: c.zone for c in cards}
     for c in cards:
         game.move(c, "discard", owner=p.index)
     if cards:
         game.log.add(f"{p.name} discards {what or names(cards)}", cite or narrate.DISCARDING)
         for c in cards:
-            fire(game, Event("when_discard", p, c))
+            fire(game, Event("when_discard", p, c, {"from": came_from[c.id]}))
     return cards
 
 
