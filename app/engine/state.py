@@ -131,6 +131,7 @@ class Turn:
     actions: int = 1
     buys: int = 1
     coins: int = 0
+    potions: int = 0           # Potions in the money pool (potions.py, POTIONS § IV)
     played: Counter = field(default_factory=Counter)   # plays of each card name this turn
     gained: list[Card] = field(default_factory=list)
     gained_in_buy: list[Card] = field(default_factory=list)   # gained during the Buy phase (Treasury)
