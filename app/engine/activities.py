@@ -119,14 +119,17 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
     t.buys -= 1
     game.log.add(f"{p.name} buys {name} for {card.cost} (money pool now {t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
+    from app.engine.potions import pay as pay_potion
+    pay_potion(game, card)       # a Potion in its cost is paid from the money pool too (potions.py)
     fire(game, Event("when_buy", p, card, {"cost": card.cost}))   # the cost when bought (Talisman 3)
     return gain(game, p, name, bought=True)
 
 
 def _blocked(game: Game, name: str) -> str | None:
-    """Why this card can't be bought now (Grand Market, Contraband), see ongoing.buy_blocked."""
+    """Why this card can't be bought now (no Potion for a Potion cost; Grand Market, Contraband)."""
     from app.engine.ongoing import buy_blocked
-    return buy_blocked(game, name)
+    from app.engine.potions import shortfall
+    return shortfall(game, game.supply[name][-1]) or buy_blocked(game, name)
 
 
 def buyable(game: Game) -> list[str]:
@@ -345,6 +348,8 @@ def end_turn(game: Game) -> None:
     if game.over:
         raise IllegalAction("the game is over")
     cleanup(game)
+    # "at end of turn", after the new hand is drawn (Possession 8 returns the set-aside trashed cards)
+    fire(game, Event("end_of_turn", game.current))
     reason = game_end_reached(game)
     if reason:
         end_game(game, reason)
@@ -366,5 +371,7 @@ def start_turn(game: Game, index: int, extra: bool = False) -> None:
     end_ongoing(game, p)
     kind = "extra turn" if extra else f"turn {p.turns}"
     game.log.add(f"{p.name}'s {kind} starts (1 Action, 1 Buy, empty money pool)", narrate.sec("Your turn"))
+    # whose turn this is and who decides in it, before any start-of-turn ability (Possession, possession.py)
+    fire(game, Event("turn_begins", p, data={"extra": extra}))
     fire(game, Event("start_of_turn", p))
     game.turn.phase = "action"
