@@ -40,7 +40,14 @@ def grant_extra_turn(game: Game, p: Player, cite: dict | None = None) -> None:
 
 
 def next_turn(game: Game) -> tuple[int, bool]:
-    """(player index, is it an extra turn) for the turn after the current one."""
+    """(player index, is it an extra turn) for the turn after the current one.
+
+    After extra turns, the regular turn order goes on from the last *regular* turn: a Possessed player's
+    extra turn is another player's, and "the Possessed player in any case gets their regular turn"
+    (Possession 4), so the player after the last regular turn's player is next, not the one after them.
+    """
+    if not game.turn.extra:
+        game.regular_player = game.turn.player
     while game.extra_turns:
         who = game.extra_turns.pop(0)
         if who == game.turn.player and consecutive_turns(game) >= 2:
@@ -49,7 +56,7 @@ def next_turn(game: Game) -> tuple[int, bool]:
             continue
         return who, True
     game.extra_turns.clear()
-    return (game.turn.player + 1) % len(game.players), False
+    return (getattr(game, "regular_player", game.turn.player) + 1) % len(game.players), False
 
 
 def end_ongoing(game: Game, p: Player) -> None:
