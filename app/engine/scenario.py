@@ -33,9 +33,9 @@ TOP_KEYS = {"title", "rulings", "description", "seed", "versions", "players", "c
 PLAYER_KEYS = {"name", "turns", "vp_tokens", "mats", "tokens", *PLAYER_ZONES}   # mats/tokens: app/engine/mats.py
 STEP_ACTIONS = {"play", "buy", "play_treasures", "end_turn"}
 STEP_KEYS = STEP_ACTIONS | {"answers", "expect", "note"}
-TURN_KEYS = {"phase", "actions", "buys", "coins"}
-GLOBAL_EXPECT = {"trash", "supply", "actions", "buys", "coins", "phase", "current", "game_over", "winners",
-                 "scores", "log", "pile_tokens"}
+TURN_KEYS = {"phase", "actions", "buys", "coins", "potions"}   # potions: app/engine/potions.py
+GLOBAL_EXPECT = {"trash", "supply", "actions", "buys", "coins", "potions", "phase", "current", "game_over",
+                 "winners", "scores", "log", "pile_tokens"}
 PLAYER_EXPECT = set(PLAYER_ZONES) | {"vp", "turns", "mats", "tokens"}
 ORDERED_ZONES = {"deck"}
 
@@ -553,7 +553,7 @@ def snapshot(g: Game) -> dict:
         "trash": [c.name for c in g.trash],
         "supply": {n: len(pile) for n, pile in g.supply.items()},
         "current": g.current.name, "phase": g.turn.phase,
-        "actions": g.turn.actions, "buys": g.turn.buys, "coins": g.turn.coins,
+        "actions": g.turn.actions, "buys": g.turn.buys, "coins": g.turn.coins, "potions": g.turn.potions,
         "game_over": g.over, "scores": dict(g.scores), "winners": list(g.winners),
     }
 
