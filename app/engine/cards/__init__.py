@@ -2,3 +2,4 @@
 from app.engine.cards import intrigue  # noqa: F401,E402  (Intrigue; registers on import)
 from app.engine.cards import seaside  # noqa: F401,E402  (Seaside; registers on import)
 from app.engine.cards import prosperity  # noqa: F401,E402  (Prosperity; registers on import)
+from app.engine.cards import hinterlands  # noqa: F401,E402  (Hinterlands; registers on import)
