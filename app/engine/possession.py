@@ -1,0 +1,191 @@
+"""Possession's turn: the player to your left takes an extra turn in which you decide for them.
+
+Why a module of its own: a Possessed turn changes several general activities
+at once (who decides, who gains, where trashed cards go, who takes VP tokens),
+and "See Possession 6" is cited by some fifty Card Reference entries. The
+rulings implemented (Card Reference, Possession):
+
+* 1: playing Possession SETS UP A LATER ABILITY: an extra turn after this one
+  (turns.grant_extra_turn); 13: Throne Room + Possession gives two extra
+  turns (each play queues one); 12: extra turns given *on* the Possessed turn
+  are resolved as normal (the queue only starts a Possessed turn when it
+  reaches the turn this Possession queued).
+* 2: the Possessed player takes the turn, the possessor makes the decisions:
+  every question to the Possessed player is put to the possessor (the
+  decider is wrapped for the turn), and an Attack they play affects the
+  possessor as normal.
+* 4: afterwards the Possessed player gets their regular turn
+  (turns.next_turn resumes the order from the last regular turn).
+* 5: a when-would-gain ability: every card the Possessed player would gain,
+  the possessor gains instead, always to their discard pile.
+* 6: so no when-gain ability triggers for the Possessed player (they gained
+  nothing), and an effect that refers to the gained card (Ironworks) finds
+  none; when-buy abilities still trigger (the Possessed player bought it).
+* 8: the Possessed player's trashed cards were trashed (when-trash abilities
+  trigger) and are then set aside, and go to their discard pile at the end of
+  the turn, *after* they drew their new hand (the ``end_of_turn`` event).
+* 9 (2018 edition): the possessor gets any VP tokens the Possessed player
+  would get (``vp_receiver``, asked by tokens.add_vp).
+* 11: it is the Possessed player's next turn: their Duration abilities
+  trigger on it (it is their turn, so nothing special is needed).
+
+Not implemented (no card of the sets the engine runs needs them): Coffers,
+Villagers, Favors and Debt (10), and choosing the order of queued extra turns
+(14; the engine takes them in the order they were granted).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.engine import activities as act
+from app.engine.decisions import Question
+from app.engine.state import Card, Game, LaterAbility, Player
+from app.engine.turns import grant_extra_turn
+
+UNTIL = "game"      # removed by this module itself when the Possessed turn ends, not by Clean-up
+
+
+def R(n: int) -> dict:
+    return {"card": "Possession", "ruling": n}
+
+
+@dataclass
+class Possessed:
+    """One Possessed turn: who decides for whom, and the trashed cards set aside meanwhile."""
+
+    possessor: int
+    possessed: int
+    source: Card | None = None
+    set_aside: list[tuple[Card, int]] = field(default_factory=list)   # (card, stamp when set aside)
+    abilities: list[LaterAbility] = field(default_factory=list)
+
+
+class _PossessorDecides:
+    """The scenario's decider, with every question to the Possessed player put to the possessor (Possession 2).
+
+    Everything else (load, remaining, the answers) is the wrapped decider's, so a replay loading each step's
+    answers is unaffected.
+    """
+
+    def __init__(self, inner: Any, possessed: str, possessor: str):
+        self._inner, self._possessed, self._possessor = inner, possessed, possessor
+
+    def ask(self, q: Question) -> Any:
+        if q.player == self._possessed:
+            q.player = f"{self._possessor} (deciding for {self._possessed})"
+        return self._inner.ask(q)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+def current(game: Game) -> Possessed | None:
+    """The Possessed turn being played now, if any."""
+    return getattr(game, "possessed_turn", None)
+
+
+def vp_receiver(game: Game, p: Player) -> Player:
+    """Who takes VP tokens ``p`` would take: the possessor during ``p``'s Possessed turn (Possession 9)."""
+    pt = current(game)
+    if pt is not None and pt.possessed == p.index:
+        who = game.players[pt.possessor]
+        game.log.add(f"{p.name} would take VP tokens: {who.name} takes them instead", R(9))
+        return who
+    return p
+
+
+# ------------------------------------------------------------------ playing Possession
+def possess_next(game: Game, possessor: Player, source: Card | None) -> None:
+    """Queue an extra turn for the player to the left of ``possessor``, Possessed by them (Possession 1, 13)."""
+    if len(game.players) < 2:
+        game.log.add(f"{possessor.name} has no player to their left: no one is Possessed", R(1))
+        return
+    target = game.others(possessor)[0]
+    queue = game.__dict__.setdefault("possession_queue", [])
+    queue.append((target.index, possessor.index, source))
+    _install_turn_hook(game)
+    grant_extra_turn(game, target, R(1))
+    game.log.add(f"{target.name}'s extra turn will be Possessed by {possessor.name}", R(2))
+
+
+def _install_turn_hook(game: Game) -> None:
+    """One 'turn_begins' ability per game starts each queued Possessed turn when it comes up."""
+    if any(la.label == "Possession (extra turn)" for la in game.later):
+        return
+    game.later.append(LaterAbility(0, "turn_begins", "Possession (extra turn)", _begin, until=UNTIL,
+                                   citation=[R(1)], anyone=True))
+
+
+def _begin(game: Game, ev: Any) -> None:
+    """At the start of an extra turn: if it is the next queued Possessed turn, the possessor takes control."""
+    queue = game.__dict__.get("possession_queue", [])
+    p = ev.player
+    if not ev.data.get("extra"):
+        return
+    hit = next((q for q in queue if q[0] == p.index), None)
+    if hit is None:
+        return
+    queue.remove(hit)
+    _, possessor_i, source = hit
+    possessor = game.players[possessor_i]
+    pt = Possessed(possessor_i, p.index, source)
+    game.possessed_turn = pt
+    game.decider = _PossessorDecides(game.decider, p.name, possessor.name)
+    game.log.add(f"{p.name} is Possessed: {possessor.name} makes all decisions for {p.name} and sees all their "
+                 "cards, including the hand drawn in Clean-up", R(2), R(3))
+    for trigger, label, run, cond in (
+            ("when_would_gain", "Possession (would gain)", _redirect_gain, _is_possessed_player),
+            ("when_trash", "Possession (trashed)", _set_aside_trashed, _trashed_theirs),
+            ("end_of_turn", "Possession (end of turn)", _end, _is_possessed_player)):
+        la = LaterAbility(p.index, trigger, label, run, condition=cond, until=UNTIL, citation=[R(1)], anyone=True)
+        pt.abilities.append(la)
+        game.later.append(la)
+
+
+def _is_possessed_player(game: Game, ev: Any) -> bool:
+    pt = current(game)
+    return pt is not None and ev.player.index == pt.possessed
+
+
+def _trashed_theirs(game: Game, ev: Any) -> bool:
+    return _is_possessed_player(game, ev) and ev.card is not None and ev.card.zone == "trash"
+
+
+# ------------------------------------------------------------------ during the Possessed turn
+def _redirect_gain(game: Game, ev: Any) -> None:
+    """Cards the Possessed player would gain, the possessor gains instead, to their discard pile (Possession 5-6)."""
+    pt = current(game)
+    who = game.players[pt.possessor]
+    ev.data["replaced"] = True
+    game.log.add(f"{ev.player.name} would gain {ev.card.name}: {who.name} gains it instead, to their discard "
+                 f"pile; {ev.player.name} gains nothing, so no when-gain ability triggers for them", R(5), R(6))
+    act.gain(game, who, ev.card, "discard", R(5))
+
+
+def _set_aside_trashed(game: Game, ev: Any) -> None:
+    """A trashed card of the Possessed player is set aside; it was still trashed (Possession 8)."""
+    pt = current(game)
+    p, card = ev.player, ev.card
+    game.move(card, "set_aside", owner=p.index)
+    card.set_aside_by = pt.source.id if pt.source is not None else None
+    pt.set_aside.append((card, card.stamp))
+    game.log.add(f"{card.name} was trashed, and is set aside (not in the trash) until the end of "
+                 f"{p.name}'s turn", R(8))
+
+
+def _end(game: Game, ev: Any) -> None:
+    """End of the Possessed turn, after the new hand: the set-aside cards go to the discard pile (Possession 8)."""
+    pt = current(game)
+    p = game.players[pt.possessed]
+    back = [c for c, stamp in pt.set_aside if c.zone == "set_aside" and c.stamp == stamp]
+    for c in back:
+        game.move(c, "discard", owner=p.index)
+    if back:
+        game.log.add(f"After drawing their new hand, {p.name} puts the set-aside trashed cards into their "
+                     f"discard pile: {act.names(back)}", R(8))
+    game.later = [la for la in game.later if la not in pt.abilities]
+    if isinstance(game.decider, _PossessorDecides):
+        game.decider = game.decider._inner
+    game.possessed_turn = None
+    game.log.add(f"{p.name}'s Possessed turn is over; {p.name} still gets their regular turn", R(4))
