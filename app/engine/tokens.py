@@ -32,6 +32,9 @@ SETUP = {"section": "Special setup"}
 
 def add_vp(game: Game, p: Player, n: int, cite: dict | None = None, why: str = "") -> None:
     """Take ``n`` VP tokens (they count at game end, § II Game end)."""
+    from app.engine.possession import vp_receiver
+    if n > 0:
+        p = vp_receiver(game, p)     # a Possessed player's VP tokens go to the possessor (Possession 9)
     if n <= 0:
         game.log.add(f"{p.name} takes no VP tokens{why}", *([cite] if cite else []))
         return
