@@ -100,6 +100,15 @@ def _reference_entries() -> tuple[dict[str, list[str]], str]:
     return by_set, "cards in dominion-setup (the Card Reference parser is not available yet)"
 
 
+def _facts_name(entry: str) -> str:
+    """The card facts' name of a cited Card Reference entry: "Philosopher’s Stone" (typographic apostrophe,
+    as the Card Reference prints it) is the card facts' "Philosopher's Stone", so its citations count."""
+    from app.corpus.card_facts import facts_for
+
+    f = facts_for(entry)
+    return f.name if f is not None else entry
+
+
 def coverage_data() -> dict:
     by_set, source = _reference_entries()
     defined = set(defined_cards())
@@ -109,7 +118,7 @@ def coverage_data() -> dict:
             scen = sc_mod.load(path)
         except ScenarioError:
             continue
-        for name in {r["card"] for r in scen.rulings if "card" in r}:
+        for name in {_facts_name(r["card"]) for r in scen.rulings if "card" in r}:
             cited[name] += 1
     sets = []
     for s, names in sorted(by_set.items()):
