@@ -3,3 +3,4 @@ from app.engine.cards import intrigue  # noqa: F401,E402  (Intrigue; registers o
 from app.engine.cards import seaside  # noqa: F401,E402  (Seaside; registers on import)
 from app.engine.cards import prosperity  # noqa: F401,E402  (Prosperity; registers on import)
 from app.engine.cards import hinterlands  # noqa: F401,E402  (Hinterlands; registers on import)
+from app.engine.cards import alchemy  # noqa: F401,E402  (Alchemy; registers on import)
