@@ -103,6 +103,8 @@ def possess_next(game: Game, possessor: Player, source: Card | None) -> None:
         return
     target = game.others(possessor)[0]
     queue = game.__dict__.setdefault("possession_queue", [])
+    if any(q[0] == target.index for q in queue):
+        game.log.add(f"Possession can give more turns: {target.name} will take another Possessed turn", R(13))
     queue.append((target.index, possessor.index, source))
     _install_turn_hook(game)
     grant_extra_turn(game, target, R(1))
@@ -188,4 +190,5 @@ def _end(game: Game, ev: Any) -> None:
     if isinstance(game.decider, _PossessorDecides):
         game.decider = game.decider._inner
     game.possessed_turn = None
-    game.log.add(f"{p.name}'s Possessed turn is over; {p.name} still gets their regular turn", R(4))
+    game.log.add(f"{p.name}'s Possessed turn is over; after any other extra turns, {p.name} still gets their "
+                 "regular turn", R(4))
