@@ -174,9 +174,11 @@ def _golem(ctx: Ctx) -> bool:
         found = ctx.ask(Question(p.name, "play the revealed Action cards in which order? (first first)", "order",
                                  found))
     refs = [g.ref(c) for c in found]
+    if found:
+        ctx.log(f"Golem plays {act.names(found)}, in that order: not optional, and it uses no Action",
+                R("Golem", 2), R("Golem", 3))
     for c, ref in zip(found, refs):
-        act.play(g, p, c, ref, nth=" (revealed by Golem; this uses no Action)")
-        ctx.log(f"{c.name} was played by Golem, not optional", R("Golem", 2), R("Golem", 3))
+        act.play(g, p, c, ref, nth=" (revealed by Golem)")
     return bool(found)
 
 
@@ -191,6 +193,9 @@ def _herbalist_topdeck(game: Game, ev) -> None:
                                  "yesno", [])):
         act.topdeck(game, p, c, R("Herbalist", 1))
         ev.data["herbalist_used"] = True
+    else:
+        game.log.add(f"{p.name} leaves {c.name} in the discard pile (Herbalist's ability is not used yet)",
+                     R("Herbalist", 1))
 
 
 def _herbalist_set_up(ctx: Ctx) -> bool:
