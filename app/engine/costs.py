@@ -45,6 +45,7 @@ from app.engine.state import Card, Game, Ref, Turn
 
 COST_REDUCTION = narrate.sec("Cost reduction")
 CARD_COSTS = narrate.sec("Card costs")
+WHILE_IN_PLAY = narrate.sec("While this is in play")
 
 CardFilter = Callable[[Game, Card], bool]
 
@@ -199,6 +200,13 @@ class ReduceCosts(Effect):
             if ctx.source is None or ctx.source_ref is None or not ctx.source_ref.valid():
                 ctx.log(f"{ctx.source.name} is not in play, so it changes no costs", narrate.LOSE_TRACK)
                 return False
+            if any(m.while_in_play is not None and m.while_in_play.card is ctx.source and m.active(g)
+                   for m in g.cost_modifiers):
+                # a while-in-play ability is not a play ability: playing the card again (a throne-room)
+                # does not double it (WHILE THIS IS IN PLAY § VI; pre-2022 Highway 2, pre-2022 Quarry)
+                ctx.log(f"{ctx.source.name} is already in play changing costs: playing it again does not add "
+                        "to that", WHILE_IN_PLAY, *([self.cite] if self.cite else []))
+                return True
             reduce_while_in_play(g, ctx.source, self.amount, label, self.applies, self.cite)
             when = f"while {ctx.source.name} is in play"
         else:
