@@ -186,3 +186,13 @@ def test_alchemy_is_complete_in_coverage():
     assert row["defined"] == row["entries"] and row["cited_by_scenarios"] == row["entries"]
     assert registry.versions("Alchemist") == ["1", "2"] and registry.versions("Herbalist") == ["1", "2"]
     assert registry.definition(None, "Potion") is not None
+
+
+def test_an_extra_turn_given_on_a_possessed_turn_is_not_possessed():
+    """Possession 12: Bob's Outpost turn after his Possessed turn is his own (Alice decides nothing in it)."""
+    from app import config
+
+    res = scenario.run(scenario.load(config.scenarios_dir() / "alchemy-possession-outpost-extra-turn-not-controlled.yaml"))
+    assert res.ok, res.error or [f.render() for f in res.failures]
+    assert sum("is Possessed" in e.text for e in res.log.entries) == 1
+    assert not hasattr(res.game.decider, "_possessor")     # the possessor's control ended with the Possessed turn
