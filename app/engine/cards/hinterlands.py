@@ -84,8 +84,6 @@ register(CardDef("Oasis", Sequence(Draw(1), PlusActions(1), PlusCoins(coins("Oas
 register(CardDef("Margrave", Sequence(Draw(3), PlusBuys(1),
                                       EachOtherPlayer(Sequence(Draw(1), DiscardDownTo(3, cite=R("Margrave", 1)))))))
 register(CardDef("Silk Road", vp=lambda game, p: sum(1 for c in p.all_cards() if c.is_type("Victory")) // 4))
-register(CardDef("Tunnel", vp=vp_points("Tunnel"),
-                 hooks={"when_discard": lambda g, ev, c: _tunnel(g, ev, c)}))
 register(CardDef("Stables", Sequence(
     ChooseFromHand("discard", 0, 1, filter=_treasure, describe="a Treasure (for +3 Cards and +1 Action)"),
     IfYouDid(Sequence(Draw(3), PlusActions(1)), cite=R("Stables", 1)))))
@@ -105,6 +103,9 @@ def _tunnel(game: Game, ev: Event, card: Card) -> None:
         return
     game.log.add(f"{p.name} reveals the discarded Tunnel", R("Tunnel", 2), rx.WHEN_DISCARD_THIS)
     act.gain(game, p, "Gold", cite=R("Tunnel", 1))
+
+
+register(CardDef("Tunnel", vp=vp_points("Tunnel"), hooks={"when_discard": _tunnel}))
 
 
 # ------------------------------------------------------------------ Crossroads, Fool's Gold: "the first time"
@@ -272,7 +273,7 @@ register(CardDef("Cartographer", Sequence(Draw(1), PlusActions(1), Do(_cartograp
 
 # ------------------------------------------------------------------ Duchess (and Duchy in games using it)
 def _duchess_look(ctx: Ctx) -> bool:
-    """Each player looks at the top card of their deck and may discard it (or put it back)."""
+    """Look at the top card of your deck; you may discard it (or put it back)."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 1, verb="looks at")
     if not seen:
@@ -333,7 +334,7 @@ def _each_other_gains(name: str, cite: dict):
     return run
 
 
-register(CardDef("Embassy", Sequence(Draw(5), ChooseFromHand("discard", 3, 3, cite=R("Embassy", 1))),
+register(CardDef("Embassy", Sequence(Draw(5), ChooseFromHand("discard", 3, 3, cite=R("Embassy", 1), describe="3 cards")),
                  hooks={"when_gain": hook(Do(_each_other_gains("Silver", R("Embassy", 3))))}))
 register(CardDef("Ill-Gotten Gains", Sequence(
     PlusCoins(coins("Ill-Gotten Gains")),
@@ -379,7 +380,7 @@ def _inn_gain(ctx: Ctx) -> bool:
     return True
 
 
-register(CardDef("Inn", Sequence(Draw(2), PlusActions(2), ChooseFromHand("discard", 2, 2, cite=R("Inn", 1))),
+register(CardDef("Inn", Sequence(Draw(2), PlusActions(2), ChooseFromHand("discard", 2, 2, cite=R("Inn", 1), describe="2 cards")),
                  hooks={"when_gain": hook(Do(_inn_gain))}))
 
 
@@ -467,9 +468,13 @@ def _haggler_2022(ctx: Ctx) -> bool:
 
 register(CardDef("Haggler", Sequence(PlusCoins(coins("Haggler")), Do(_haggler_2022)), version="2",
                  note="2022: this turn, when you gain a card you bought, gain a cheaper non-Victory card"))
+def _haggler_on_buy(game: Game, ev: Event, card: Card) -> None:
+    """When you buy a card, gain a cheaper non-Victory card."""
+    _haggler_gain(R("Haggler", 9, "pre-2022"))(game, ev)
+
+
 register(CardDef("Haggler", PlusCoins(coins("Haggler")), version="1",
-                 while_in_play={"when_buy": ongoing.while_mine(
-                     lambda g, ev, card: _haggler_gain(R("Haggler", 9, "pre-2022"))(g, ev))},
+                 while_in_play={"when_buy": ongoing.while_mine(_haggler_on_buy)},
                  note="pre-2022: while in play, when you buy a card, gain a cheaper non-Victory card"),
          default=False)
 
@@ -485,9 +490,11 @@ def _scheme(ctx: Ctx) -> bool:
     g, p = ctx.game, ctx.player
 
     def cond(game: Game, ev: Event) -> bool:
+        """An Action card of yours discarded from play."""
         return ev.data.get("from") == "in_play" and ev.card.is_type("Action") and ev.card.zone == "discard"
 
     def run(game: Game, ev: Event) -> None:
+        """You may put it onto your deck (once per Scheme ability)."""
         card = ev.card
         if card.zone != "discard":
             return          # another Scheme ability put it onto the deck already
@@ -584,10 +591,12 @@ def _cauldron(ctx: Ctx) -> bool:
     p = ctx.player
 
     def third(game: Game, ev: Event) -> bool:
+        """The third Action you gained this turn (the first two may be gained before Cauldron was played)."""
         return (ev.card.is_type("Action") and p.index == game.turn.player
                 and sum(1 for c in game.turn.gained if c.is_type("Action")) == 3)
 
     def run(game: Game, ev: Event) -> None:
+        """Each other player gains a Curse."""
         game.log.add(f"{p.name} gained an Action for the third time this turn", R("Cauldron", 2))
         sub = Ctx(game, p, ctx.source, None, unaffected=unaffected)
         EachOtherPlayer(Gain("Curse", cite=R("Cauldron", 3))).apply(sub)
