@@ -26,9 +26,15 @@ ONGOING = narrate.sec("Ongoing ability")
 
 
 def consecutive_turns(game: Game) -> int:
-    """How many turns in a row the current player has taken, counting this one."""
+    """How many turns in a row the current player has taken, counting this one.
+
+    A regular turn right after the player's own extra turn counts too: a Possessed turn is that player's
+    turn, so "Outpost ... don't give you an extra turn if the previous turn was yours, even if you were
+    Possessed that turn" (Possession 13). Two regular turns of the same player (a 1-player game) do not.
+    """
     n = 1
-    if game.previous_turn is not None and game.previous_turn.player == game.turn.player and game.turn.extra:
+    prev = game.previous_turn
+    if prev is not None and prev.player == game.turn.player and (game.turn.extra or getattr(prev, "extra", False)):
         n = 2
     return n
 
