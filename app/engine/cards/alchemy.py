@@ -44,7 +44,12 @@ EACH_PLAYER = narrate.sec("Each player/each other player", "Each player")
 CARDS_IN_PLAY = narrate.sec("Cards you have in play")
 
 # ------------------------------------------------------------------ Potion
-register(CardDef("Potion", play=PlusPotion(1, cite=POTIONS)))
+def _potion(ctx: Ctx) -> bool:
+    """+1 Potion in the money pool, to pay a card's Potion cost in this turn's Buy phase"""
+    return PlusPotion(1, cite=POTIONS).apply(ctx)
+
+
+register(CardDef("Potion", play=Do(_potion)))
 
 
 # ------------------------------------------------------------------ Alchemist (2022 / pre-2022)
@@ -262,12 +267,18 @@ register(CardDef("Philosopher's Stone", PlusCoins(_stone_coins, cite=R(STONE, 2)
 
 
 # ------------------------------------------------------------------ Possession
-register(CardDef("Possession", Do(lambda ctx: possess_next(ctx.game, ctx.player, ctx.source))))
+def _possession(ctx: Ctx) -> bool:
+    """The player to your left takes an extra turn after this one (each Possession played gives one), in which you make all their decisions, gain the cards they would gain, and their trashed cards are set aside until its end"""
+    possess_next(ctx.game, ctx.player, ctx.source)
+    return True
+
+
+register(CardDef("Possession", Do(_possession)))
 
 
 # ------------------------------------------------------------------ Scrying Pool
 def _scrying_each(ctx: Ctx) -> bool:
-    """This player reveals the top card of their deck; the Scrying Pool player chooses: discard it or put it back."""
+    """Reveal the top card of your deck; the Scrying Pool player chooses: discard it or put it back."""
     g, p = ctx.game, ctx.player
     me = ctx.attacker or p
     top = act.reveal_top(g, p, 1)

@@ -358,8 +358,16 @@ def _farmland(exclude_self: bool, cite: dict):
 register(CardDef("Farmland", vp=vp_points("Farmland"), version="2",
                  hooks={"when_gain": hook(_farmland(True, R("Farmland", 1)))},
                  note="2022: when you gain this (not another Farmland)"))
+_farmland_old_run = hook(_farmland(False, R("Farmland", 2)))
+
+
+def _farmland_old(game: Game, ev: Event, card: Card) -> None:
+    """When you buy this, trash a card from your hand and gain a card costing exactly $2 more than it (even a Farmland)"""
+    _farmland_old_run(game, ev, card)
+
+
 register(CardDef("Farmland", vp=vp_points("Farmland"), version="1",
-                 hooks={"when_buy": hook(_farmland(False, R("Farmland", 2)))},
+                 hooks={"when_buy": _farmland_old},
                  note="pre-2022: when you buy this"), default=False)
 
 
@@ -419,7 +427,7 @@ register(CardDef("Souk", Sequence(PlusBuys(1), Do(_souk)),
 
 
 def _nomads(game: Game, ev: Event, card: Card) -> None:
-    """When you gain or trash this, +$2."""
+    """+$2 (of no use on another player's turn)."""
     p = ev.player
     if p.index != game.turn.player:
         game.log.add(f"Nomads gives {p.name} +$2, of no use on another player's turn", R("Nomads", 2),
