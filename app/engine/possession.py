@@ -156,9 +156,19 @@ def _trashed_theirs(game: Game, ev: Any) -> bool:
 
 # ------------------------------------------------------------------ during the Possessed turn
 def _redirect_gain(game: Game, ev: Any) -> None:
-    """Cards the Possessed player would gain, the possessor gains instead, to their discard pile (Possession 5-6)."""
+    """Cards the Possessed player would gain, the possessor gains instead, to their discard pile (Possession 5-6).
+
+    If another when-would-gain ability resolved first and replaced this gain (pre-2020 Trader), the gain
+    no longer happens, so Possession has nothing to take: "Possession can't do anything with the original
+    gain (since it didn't happen)" (Trader pre-2020 15); the Silver Trader gains instead is redirected by
+    its own when-would-gain occurrence.
+    """
     pt = current(game)
     who = game.players[pt.possessor]
+    if ev.data.get("replaced"):
+        game.log.add(f"{ev.player.name}'s gain of {ev.card.name} was already replaced, so Possession has no gain "
+                     "to take", {"card": "Trader", "ruling": 15, "version": "pre-2020"})
+        return
     ev.data["replaced"] = True
     game.log.add(f"{ev.player.name} would gain {ev.card.name}: {who.name} gains it instead, to their discard "
                  f"pile; {ev.player.name} gains nothing, so no when-gain ability triggers for them", R(5), R(6))
