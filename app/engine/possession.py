@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.engine import activities as act
+from app.engine import narrate
 from app.engine.decisions import Question
 from app.engine.state import Card, Game, LaterAbility, Player
 from app.engine.turns import grant_extra_turn
@@ -176,9 +177,18 @@ def _redirect_gain(game: Game, ev: Any) -> None:
 
 
 def _set_aside_trashed(game: Game, ev: Any) -> None:
-    """A trashed card of the Possessed player is set aside; it was still trashed (Possession 8)."""
+    """A trashed card of the Possessed player is set aside; it was still trashed (Possession 8).
+
+    The possessor may resolve another when-trash ability first (Fortress 2, Lich 8, Trail 8); if that
+    moved the card out of the trash (Trail played, Fortress back to hand), this ability has lost track of
+    it and leaves it where it is (§ III the "lose track" rule).
+    """
     pt = current(game)
     p, card = ev.player, ev.card
+    if card.zone != "trash":
+        game.log.add(f"{card.name} is no longer in the trash (it is in {card.zone.replace('in_play', 'play')}), so Possession cannot set it "
+                     "aside", narrate.LOSE_TRACK, R(8))
+        return
     game.move(card, "set_aside", owner=p.index)
     card.set_aside_by = pt.source.id if pt.source is not None else None
     pt.set_aside.append((card, card.stamp))
