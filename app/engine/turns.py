@@ -56,13 +56,23 @@ def next_turn(game: Game) -> tuple[int, bool]:
         game.regular_player = game.turn.player
     while game.extra_turns:
         who = game.extra_turns.pop(0)
-        if who == game.turn.player and consecutive_turns(game) >= 2:
+        if who == game.turn.player and consecutive_turns(game) >= 2 and not _possessed_turn_queued(game, who):
             game.log.add(f"{game.players[who].name} does not take a 3rd turn in a row", BETWEEN_TURNS,
                          {"card": "Outpost", "ruling": 2})
             continue
         return who, True
     game.extra_turns.clear()
     return (getattr(game, "regular_player", game.turn.player) + 1) % len(game.players), False
+
+
+def _possessed_turn_queued(game: Game, who: int) -> bool:
+    """Is a Possessed turn queued for ``who``? Those are never refused as a 3rd turn in a row.
+
+    "Island Folk, Journey, Mission, Outpost and Voyage don't give you an extra turn if the previous turn
+    was yours ... But Possession can give more turns" (Possession 13): King's Court + Possession gives
+    three. The queue is possession.py's (read here by name, to keep the modules' imports one-way).
+    """
+    return any(q[0] == who for q in game.__dict__.get("possession_queue", []))
 
 
 def end_ongoing(game: Game, p: Player) -> None:
