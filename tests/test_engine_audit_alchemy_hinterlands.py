@@ -80,6 +80,9 @@ def test_the_audit_fixes_print_the_rulings_they_follow():
     trail = _replays()["alchemy-possession-trail-trashed-plays-first.yaml"]
     line = next(e for e in trail.log.entries if "cannot set it aside" in e.text)
     assert {"card": "Possession", "ruling": 8} in line.citations and narrate.LOSE_TRACK in line.citations
+    trail = _replays()["alchemy-possession-trail-set-aside-first.yaml"]
+    line = next(e for e in trail.log.entries if "cannot play itself" in e.text)
+    assert {"card": "Trail", "ruling": 8} in line.citations and narrate.LOSE_TRACK in line.citations
 
 
 # ------------------------------------------------------------------ card pages

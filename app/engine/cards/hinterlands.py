@@ -662,7 +662,9 @@ register(CardDef("Guard Dog", Sequence(Draw(2), Do(_guard_dog_draw)),
                  reactions={"attack": Reaction(_guard_dog_react, applies=lambda g, ev, p, c: c.zone == "hand")}))
 
 
-def _plays_when(zone: str, cite: dict):
+def _plays_when(zone: str, cite: dict, lost: dict | None = None):
+    """``lost`` cites the ruling for a card moved before it could play itself (Trail 7: Watchtower;
+    Trail 8: set aside by Possession's when-trash ability first)."""
     def run(game: Game, ev: Event, card: Card) -> None:
         """Other than in Clean-up, you may play this."""
         if not rx.outside_cleanup(game):
@@ -670,16 +672,20 @@ def _plays_when(zone: str, cite: dict):
         where = zone
         if ev.kind == "when_gain":
             if not ongoing.still_there(ev):
-                game.log.add(f"{card.name} was moved, so it cannot play itself", narrate.LOSE_TRACK, cite)
+                game.log.add(f"{card.name} was moved, so it cannot play itself", narrate.LOSE_TRACK, lost or cite)
                 return
             where = card.zone
+        elif lost is not None and card.zone != zone:
+            game.log.add(f"{card.name} was moved out of the {zone} (it is in {card.zone.replace('_', ' ')}), so "
+                         "it cannot play itself", narrate.LOSE_TRACK, lost)
+            return
         rx.play_itself(game, ev.player, card, where, f"{ev.kind.replace('when_', 'when you ')} it", cite)
     return run
 
 
 register(CardDef("Trail", Sequence(Draw(1), PlusActions(1)),
-                 hooks={"when_gain": _plays_when("discard", R("Trail", 4)),
-                        "when_trash": _plays_when("trash", R("Trail", 3)),
+                 hooks={"when_gain": _plays_when("discard", R("Trail", 4), R("Trail", 7)),
+                        "when_trash": _plays_when("trash", R("Trail", 3), R("Trail", 8)),
                         "when_discard": _plays_when("discard", R("Trail", 2))}))
 register(CardDef("Weaver", ChooseOne({"two Silvers": Sequence(Gain("Silver"), Gain("Silver")),
                                       "a card costing up to $4": Gain(filter=lambda ctx, c: costs_up_to(c, 4),
