@@ -29,6 +29,23 @@ rulings implemented (Card Reference, Possession):
 * 11: it is the Possessed player's next turn: their Duration abilities
   trigger on it (it is their turn, so nothing special is needed).
 
+* 13 (audit): a regular turn right after the player's Possessed turn is a
+  2nd turn in a row for Outpost (turns.consecutive_turns), and a queued
+  Possessed turn is never refused as a 3rd turn in a row (King's Court +
+  Possession gives three: turns.next_turn).
+* Trader (pre-2020) 15, Trail 8, Fortress 2 (audit): Possession's
+  when-would-gain / when-trash abilities resolve in the order the possessor
+  picks among the Possessed player's concurrent abilities; a gain another
+  ability already replaced, or a trashed card another ability already moved,
+  is left alone.
+
+Where the BGG FAQ disagrees, the Complete Rules (newer) win: the FAQ (under
+Possession) says the *possessor* still decides between turns which queued
+extra turn comes first, and counts "two consecutive turns" for Outpost;
+Possession 14 (a 2015 ruling reversing the designer's earlier one) gives that
+choice to the player who last had a turn, and Possession 13 says Outpost
+checks only whether the previous turn was yours.
+
 Not implemented (no card of the sets the engine runs needs them): Coffers,
 Villagers, Favors and Debt (10), and choosing the order of queued extra turns
 (14; the engine takes them in the order they were granted).
