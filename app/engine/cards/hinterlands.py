@@ -144,7 +144,7 @@ def _fools_gold_react(game: Game, ev: Event, p: Player, card: Card) -> None:
     if not rx.ask(game, p, f"trash Fool's Gold to gain a Gold onto your deck ({ev.player.name} gained a Province)?"):
         game.log.add(f"{p.name} keeps Fool's Gold")
         return
-    act.trash(game, p, [card], R("Fool's Gold", 2))
+    act.trash(game, p, [card], R("Fool's Gold", 1))   # trashed as a Reaction (1); 2 is about several of them
     act.gain(game, p, "Gold", to="deck", cite=R("Fool's Gold", 1))
 
 
