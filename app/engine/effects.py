@@ -366,3 +366,21 @@ class SetUpLater(Effect):
         act.set_up_later(ctx.game, ctx.player, self.trigger, self.label, run, keep, self.condition, self.until,
                          self.cite)
         return True
+
+
+def put_back_in_any_order(ctx: Ctx, cards: list[Card], cite: dict,
+                          prompt: str = "put the rest back on your deck: order them, top card first",
+                          verb: str = "puts back") -> list[Card]:
+    """"Put them back in any order": the card language's *Put card(s)* (move the cards in any order).
+
+    The player orders the cards through the decision interface, top card first;
+    they go onto the deck so that the first one named ends on top.
+    """
+    if not cards:
+        return []
+    p = ctx.player
+    order = ctx.ask(Question(p.name, prompt, "order", list(cards)))
+    for c in reversed(order):
+        act.topdeck(ctx.game, p, c, quiet=True)
+    ctx.log(f"{p.name} {verb} {act.names(order)} (top first)", cite)
+    return order

@@ -7,8 +7,8 @@ from app.engine import activities as act
 from app.engine import narrate
 from app.engine.decisions import Question
 from app.engine.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer, Gain,
-                                IfYouDid, May, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence,
-                                SetUpLater, TrashSelf, both, of_type)
+                                IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence,
+                                SetUpLater, TrashSelf, both, of_type, put_back_in_any_order)
 from app.engine.costs import costs_up_to, costs_up_to_more
 from app.engine.registry import CardDef, Reaction, register
 from app.engine.state import Ref
@@ -182,10 +182,7 @@ def _sentry(ctx: Ctx) -> bool:
         act.discard(g, p, dropped, R("Sentry", 1))
     rest = [c for c in rest if c not in dropped]
     if rest:
-        order = ctx.ask(Question(p.name, "put the rest back on your deck: order them, top card first", "order", rest))
-        for c in reversed(order):
-            act.topdeck(g, p, c, quiet=True)
-        ctx.log(f"{p.name} puts back {act.names(order)} (top first)", R("Sentry", 1))
+        put_back_in_any_order(ctx, rest, R("Sentry", 1))
     return True
 
 

@@ -33,7 +33,7 @@ from app.engine.cards.prosperity import coins, vp_points
 from app.engine.costs import ReduceCosts, costs_exactly_more, costs_up_to, costs_up_to_more
 from app.engine.decisions import Question
 from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer,
-                                Effect, Gain, IfYouDid, May, PlusActions, PlusBuys, PlusCoins, Sequence)
+                                Effect, Gain, IfYouDid, May, PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order)
 from app.engine.registry import CardDef, Reaction, register
 from app.engine.state import Card, Game, Player, card_facts
 from app.engine.triggers import Event
@@ -261,10 +261,7 @@ def _cartographer(ctx: Ctx) -> bool:
     act.discard(g, p, out, R("Cartographer", 1), what=act.names(out) if out else "")
     rest = [c for c in seen if c.zone == "revealed"]
     if rest:
-        order = ctx.ask(Question(p.name, "put the rest back: order them, top card first", "order", rest))
-        for c in reversed(order):
-            act.topdeck(g, p, c, quiet=True)
-        ctx.log(f"{p.name} puts back {act.names(order)} (top first)", R("Cartographer", 1))
+        put_back_in_any_order(ctx, rest, R("Cartographer", 1), "put the rest back: order them, top card first")
     return True
 
 
@@ -394,15 +391,13 @@ register(CardDef("Inn", Sequence(Draw(2), PlusActions(2), ChooseFromHand("discar
 
 def _mandarin_gain(ctx: Ctx) -> bool:
     """Put all Treasures you have in play onto your deck in any order."""
-    g, p = ctx.game, ctx.player
+    p = ctx.player
     ts = [c for c in p.in_play if c.is_type("Treasure")]
     if not ts:
         ctx.log(f"{p.name} has no Treasures in play", R("Mandarin", 3))
         return False
-    order = ctx.ask(Question(p.name, "put your Treasures in play onto your deck: top card first", "order", ts))
-    for c in reversed(order):
-        act.topdeck(g, p, c, quiet=True)
-    ctx.log(f"{p.name} puts {act.names(order)} from play onto their deck (top first)", R("Mandarin", 3))
+    put_back_in_any_order(ctx, ts, R("Mandarin", 3), "put your Treasures in play onto your deck: top card first",
+                          "puts from play onto their deck:")
     return True
 
 
@@ -563,10 +558,7 @@ def _oracle_victim(ctx: Ctx) -> bool:
     if what == "discard":
         act.discard(g, p, seen, R("Oracle", 1))
         return True
-    order = ctx.ask(Question(p.name, "put them back: top card first", "order", seen))
-    for c in reversed(order):
-        act.topdeck(g, p, c, quiet=True)
-    ctx.log(f"{p.name} puts back {act.names(order)} (top first)", R("Oracle", 1))
+    put_back_in_any_order(ctx, seen, R("Oracle", 1), "put them back: top card first")
     return True
 
 

@@ -49,7 +49,7 @@ from app.engine.costs import (ReduceCosts, costs_at_least, costs_exactly_more, c
                                same_cost)
 from app.engine.decisions import Question
 from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, IfYouDid,
-                                PlusActions, PlusBuys, PlusCoins, Sequence, SetUpLater)
+                                PlusActions, PlusBuys, PlusCoins, Sequence, SetUpLater, put_back_in_any_order)
 from app.engine.registry import CardDef, Reaction, register, register_alias
 from app.engine.state import Card, Player
 
@@ -77,13 +77,7 @@ def _plural(n: int, word: str) -> str:
 
 def _put_back(ctx: Ctx, cards: list[Card], cite: dict) -> None:
     """Put cards back on the deck in the order the player chooses (top card first)."""
-    p = ctx.player
-    if not cards:
-        return
-    order = ctx.ask(Question(p.name, "put the rest back on your deck: order them, top card first", "order", cards))
-    for c in reversed(order):
-        act.topdeck(ctx.game, p, c, quiet=True)
-    ctx.log(f"{p.name} puts back {act.names(order)} (top first)", cite)
+    put_back_in_any_order(ctx, cards, cite)
 
 
 # ------------------------------------------------------------------ simple cards

@@ -28,7 +28,7 @@ from app.engine.cards.base import R
 from app.engine.costs import ReduceCosts, cost_rule, costs_exactly, costs_up_to, costs_up_to_more, has_extra_cost
 from app.engine.decisions import Question
 from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,
-                                IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence, TrashSelf)
+                                IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order)
 from app.engine.registry import CardDef, Reaction, register
 from app.engine.state import Card, Game, LaterAbility, Player, card_facts
 from app.engine.tokens import add_vp, set_up_trade_route, trade_route_mat
@@ -285,10 +285,7 @@ def _rabble_victim(ctx: Ctx) -> bool:
     act.discard(g, p, hit, R("Rabble"), what=f"the revealed Actions and Treasures ({act.names(hit)})")
     rest = [c for c in seen if c.zone == "revealed"]
     if rest:
-        order = ctx.ask(Question(p.name, "put the rest back: order them, top card first", "order", rest))
-        for c in reversed(order):
-            act.topdeck(g, p, c, quiet=True)
-        ctx.log(f"{p.name} puts back {act.names(order)} (top first)", R("Rabble"))
+        put_back_in_any_order(ctx, rest, R("Rabble"), "put the rest back: order them, top card first")
     return True
 
 

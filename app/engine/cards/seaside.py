@@ -15,7 +15,7 @@ from app.engine.costs import costs_up_to
 from app.engine.decisions import Question
 from app.engine.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn
 from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions, PlusBuys,
-                                PlusCoins, Sequence)
+                                PlusCoins, Sequence, put_back_in_any_order)
 from app.engine.mats import add_pile_token, add_tokens, put_on_mat, take_all_from_mat, tokens
 from app.engine.registry import CardDef, Reaction, register
 from app.engine.state import Card, Game
@@ -547,10 +547,7 @@ def _navigator(ctx: Ctx) -> bool:
     if ctx.ask(Question(p.name, "discard them all?", "yesno", [])):
         act.discard(g, p, list(seen), R("Navigator"))
         return True
-    order = ctx.ask(Question(p.name, "put them back in any order, top card first", "order", list(seen)))
-    for c in reversed(order):
-        act.topdeck(g, p, c, quiet=True)
-    ctx.log(f"{p.name} puts back {act.names(order)} (top first)", R("Navigator"))
+    put_back_in_any_order(ctx, list(seen), R("Navigator"), "put them back in any order, top card first")
     return True
 
 
