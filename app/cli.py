@@ -71,7 +71,7 @@ def cmd_card(args: argparse.Namespace) -> int:
     from app.store.render_text import card_as_text
 
     store = _open_store()
-    card = store.find_card(args.name)
+    card = store.find_card(args.name) or _recognised_card(store, args.name)
     if card is None:
         near = store.nearest_cards(args.name)
         msg = {"error": "unknown card", "name": args.name, "nearest": near}
@@ -87,6 +87,17 @@ def cmd_card(args: argparse.Namespace) -> int:
     else:
         print(card_as_text(detail))
     return 0
+
+
+def _recognised_card(store, name: str):
+    """A community abbreviation, plural or German name that means exactly one card ("KC", "Thronsaal").
+
+    Misspellings are not guessed here: an unknown name answers with the nearest names instead.
+    """
+    from app.search.indexer import name_index_from_store
+
+    found = {r.slug for r in name_index_from_store(store).recognize(name) if r.how != "fuzzy"}
+    return store.row("select * from cards where slug=?", (found.pop(),)) if len(found) == 1 else None
 
 
 def cmd_search(args: argparse.Namespace) -> int:

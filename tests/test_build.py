@@ -96,6 +96,13 @@ def test_card_text_output_lists_numbered_rulings(cli):
     assert " 1. " in out
 
 
+def test_card_accepts_community_abbreviations_and_german_names(cli):
+    assert json.loads(cli("card", "KC", "--json")[1])["name"] == "King's Court"
+    assert json.loads(cli("card", "Burggraben", "--json")[1])["name"] == "Moat"
+    # "WV" is Worker's Village or Walled Village: ambiguous, so no guess.
+    assert cli("card", "WV")[0] == 1
+
+
 def test_unknown_card_suggests_nearest_names_and_exits_1(cli):
     code, out, err = cli("card", "Thorne Rom")
     assert code == 1
