@@ -21,7 +21,9 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is absent (apt-get install chromium)")
+NEEDS_CHROMIUM = ("needs Debian's Chromium at /usr/bin/chromium, which is not installed: "
+                  "run `apt-get install chromium` (Playwright drives it; it never downloads a browser)")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=NEEDS_CHROMIUM)
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +43,7 @@ def server(built_index):
 
 @pytest.fixture(scope="module")
 def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="needs the playwright package: pip install -e '.[test]'")
     with sync_api.sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         yield b

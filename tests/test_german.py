@@ -51,7 +51,6 @@ def test_table_gives_known_german_names(table) -> None:
 
 
 def test_csv_is_what_the_tool_generates(tmp_path: Path) -> None:
-    pytest.importorskip("domdiv")
     out = tmp_path / "names.csv"
     subprocess.run([sys.executable, str(config.PROJECT_ROOT / "tools" / "make_german_names.py"), "--out", str(out)],
                    check=True, capture_output=True)
@@ -176,7 +175,7 @@ def test_attach_prefers_dividers_and_keeps_domdiv_alternative(parsed: ParsedCorp
 
 
 def test_attach_over_the_real_card_reference(parsed: ParsedCorpus) -> None:
-    crp = pytest.importorskip("app.corpus.card_reference_parser")
+    from app.corpus import card_reference_parser as crp
     full = ParsedCorpus(german_names=list(parsed.german_names))
     crp.parse_card_reference(load_document("rules"), full)
     stats = attach_german_names(full)
