@@ -108,13 +108,13 @@ def cmd_search(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from app.engine.commands import replay
+    from app.engine.scenario.commands import replay
 
     return replay(args.file, args.json)
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    from app.engine.commands import coverage
+    from app.engine.scenario.commands import coverage
 
     return coverage(args.json)
 

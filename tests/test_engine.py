@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from app import config
-from app.engine import commands, registry, scenario
-from app.engine.errors import ScenarioError
-from app.engine.narrate import section_chapter
+from app.engine.scenario import commands
+from app.engine.core import registry
+from app.engine import scenario
+from app.engine.core.errors import ScenarioError
+from app.engine.core.narrate import section_chapter
 
 BASE = """\
 title: t
@@ -164,7 +166,7 @@ def test_set_aside_cards_are_not_shuffled_in(tmp_path):
 @pytest.fixture
 def caravan():
     """A Seaside Duration written only with the shared vocabulary (no engine change)."""
-    from app.engine.effects import Draw, PlusActions, Sequence, SetUpLater
+    from app.engine.core.effects import Draw, PlusActions, Sequence, SetUpLater
 
     d = registry.CardDef("Caravan", Sequence(Draw(1), PlusActions(1), SetUpLater(
         "start_of_turn", "Caravan: +1 Card at the start of your next turn", Draw(1), until="used")))
@@ -205,7 +207,7 @@ def test_duration_and_its_throne_room_stay_in_play(tmp_path, caravan):
     g = res.game
     assert [c.name for c in g.players[0].hand].count("Gold") == 2
     # ...and then nothing is left to do, so this Clean-up discards them
-    from app.engine import activities
+    from app.engine.core import activities
     activities.cleanup(g)
     assert g.players[0].in_play == []
 
@@ -223,8 +225,7 @@ def test_every_cited_section_is_a_heading_of_the_rules():
 
 
 def test_every_cited_ruling_exists_in_the_card_reference():
-    parser = pytest.importorskip("app.corpus.card_reference_parser",
-                                 reason="the Card Reference parser (app.corpus.card_reference_parser) is not there yet")
+    from app.corpus import card_reference_parser as parser
     from app.corpus.model import ParsedCorpus
     from app.corpus.sources import load_document
 

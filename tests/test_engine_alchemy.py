@@ -7,10 +7,12 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from app.engine import activities as act
-from app.engine import commands, narrate, registry, scenario
-from app.engine.decisions import Decider
-from app.engine.state import Game
+from app.engine.core import activities as act
+from app.engine.scenario import commands
+from app.engine.core import narrate, registry
+from app.engine import scenario
+from app.engine.core.decisions import Decider
+from app.engine.core.state import Game
 
 
 def run_text(tmp_path: Path, text: str) -> scenario.Result:

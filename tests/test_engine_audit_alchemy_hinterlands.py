@@ -23,10 +23,11 @@ from app.corpus.card_facts import load_facts
 from app.corpus.card_reference_parser import find_card, parse_card_reference
 from app.corpus.model import ParsedCorpus
 from app.corpus.sources import load_document
-from app.engine import narrate, registry, scenario
-from app.engine.decisions import Decider
-from app.engine.state import Game, Turn
-from app.engine.turns import consecutive_turns
+from app.engine.core import narrate, registry
+from app.engine import scenario
+from app.engine.core.decisions import Decider
+from app.engine.core.state import Game, Turn
+from app.engine.core.turns import consecutive_turns
 
 PREFIXES = ("alchemy-", "hinterlands-")
 

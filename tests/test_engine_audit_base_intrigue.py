@@ -22,9 +22,10 @@ from app.corpus.card_facts import load_facts
 from app.corpus.card_reference_parser import find_card, parse_card_reference
 from app.corpus.model import ParsedCorpus, slugify
 from app.corpus.sources import load_document
-from app.engine import costs, registry, scenario
-from app.engine.effects import Ctx, Gain, IfYouDid, PlusCoins, Sequence
-from app.engine.state import Card
+from app.engine.core import costs, registry
+from app.engine import scenario
+from app.engine.core.effects import Ctx, Gain, IfYouDid, PlusCoins, Sequence
+from app.engine.core.state import Card
 
 SETS = ("Base", "Intrigue")
 

@@ -120,15 +120,15 @@ def test_two_first_edition_outposts_the_second_leaves_in_the_next_players_cleanu
 # ------------------------------------------------------------------ costs with Potion and Debt (CARD COSTS § VI)
 # No Potion or Debt card has an executable definition yet, so these check the real definitions' filters.
 def _card(name: str):
-    from app.engine.state import Card
+    from app.engine.core.state import Card
 
     return Card(id=0, name=name)
 
 
 def test_expand_keeps_the_trashed_cards_potion():
     from app.engine.cards import prosperity  # noqa: F401  (registers)
-    from app.engine import registry
-    from app.engine.effects import Ctx
+    from app.engine.core import registry
+    from app.engine.core.effects import Ctx
 
     gain = registry.definition(None, "Expand").play.effects[1].effect
     with_potion = Ctx(game=None, player=None, source=None, vars={"trashed": [_card("Familiar")]})   # $3 + Potion
@@ -162,10 +162,10 @@ def _game_with_familiar(hand: list[str]):
 
 
 def test_pirate_blockade_and_smugglers_never_take_a_potion_or_debt_card():
-    from app.engine import activities as act
-    from app.engine import registry
+    from app.engine.core import activities as act
+    from app.engine.core import registry
     from app.engine.cards import seaside  # noqa: F401
-    from app.engine.state import Turn
+    from app.engine.core.state import Turn
 
     pirate_gain = registry.definition(None, "Pirate").play.effect
     assert pirate_gain.filter(None, _card("Gold"))
@@ -189,8 +189,8 @@ def test_talisman_does_not_copy_a_potion_card():
     from types import SimpleNamespace
 
     from app.engine.cards import prosperity
-    from app.engine.narrate import Log
-    from app.engine.triggers import Event
+    from app.engine.core.narrate import Log
+    from app.engine.core.triggers import Event
 
     game = SimpleNamespace(log=Log())
     alice = SimpleNamespace(name="Alice", index=0)

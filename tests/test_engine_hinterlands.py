@@ -7,10 +7,12 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from app.engine import commands, registry, scenario
+from app.engine.scenario import commands
+from app.engine.core import registry
+from app.engine import scenario
 from app.engine.cards.hinterlands import lower_cost
-from app.engine.reactions import others_from_current
-from app.engine.state import Game
+from app.engine.mechanisms.reactions import others_from_current
+from app.engine.core.state import Game
 
 
 def run_text(tmp_path: Path, text: str) -> scenario.Result:

@@ -9,9 +9,11 @@ from pathlib import Path
 import pytest
 
 from app.corpus.card_facts import load_facts
-from app.engine import activities, commands, costs, registry, scenario
-from app.engine.errors import ScenarioError
-from app.engine.state import Game, Turn
+from app.engine.core import activities, costs, registry
+from app.engine.scenario import commands
+from app.engine import scenario
+from app.engine.core.errors import ScenarioError
+from app.engine.core.state import Game, Turn
 
 
 def run_text(tmp_path: Path, text: str) -> scenario.Result:

@@ -6,8 +6,10 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from app.engine import commands, registry, scenario
-from app.engine.state import Game
+from app.engine.scenario import commands
+from app.engine.core import registry
+from app.engine import scenario
+from app.engine.core.state import Game
 
 
 def run_text(tmp_path: Path, text: str) -> scenario.Result:
@@ -143,7 +145,7 @@ def test_royal_seal_ignores_other_players_gains_and_vp_tokens_score(tmp_path):
     # Alice's Royal Seal asked nothing about Bob's gains; Bob's own Watchtower reacted twice
     asked = [q.player for q, _ in res.game.decider.asked if q.kind != "order"]
     assert "Alice" not in asked
-    from app.engine.activities import score
+    from app.engine.core.activities import score
     assert score(res.game, res.game.players[0]) == 2
     assert score(res.game, res.game.players[1]) == -1
 

@@ -15,7 +15,7 @@ import pytest
 
 from app import config
 from app.engine import scenario
-from app.engine.errors import ScenarioError
+from app.engine.core.errors import ScenarioError
 
 
 def run_text(tmp_path: Path, text: str) -> scenario.Result:

@@ -15,8 +15,8 @@ import pytest
 from app import config
 from app.corpus.card_facts import facts_for
 from app.engine import scenario
-from app.engine.decisions import IllegalDecision, NeedDecision
-from app.engine.errors import ScenarioError
+from app.engine.core.decisions import IllegalDecision, NeedDecision
+from app.engine.core.errors import ScenarioError
 
 
 def _text(name: str) -> str:

@@ -9,8 +9,10 @@ import pytest
 
 from app import config
 from app.corpus.card_facts import load_facts
-from app.engine import commands, registry, scenario
-from app.engine.errors import ScenarioError
+from app.engine.scenario import commands
+from app.engine.core import registry
+from app.engine import scenario
+from app.engine.core.errors import ScenarioError
 
 SEASIDE = sorted(config.scenarios_dir().glob("seaside-*.yaml"))
 

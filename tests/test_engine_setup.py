@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from app.corpus.sources import load_document
-from app.engine.setup import supply_sizes
+from app.engine.scenario.setup import supply_sizes
 
 
 def _setup_text() -> str:

@@ -218,7 +218,7 @@ REPR = re.compile(r"<[a-z]|object at|lambda|\bctx\b|``|Citation of|card-specific
 
 def _engine_cards() -> list[str]:
     from app.corpus.card_facts import facts_for
-    from app.engine.registry import defined_cards
+    from app.engine.core.registry import defined_cards
 
     return [c for c in defined_cards() if (f := facts_for(c)) is not None and f.set in SETS]
 
@@ -245,8 +245,8 @@ def test_every_base_intrigue_seaside_prosperity_definition_reads_as_plain_steps(
 
 def test_definition_words_follow_the_effect_data():
     """Amounts and wording come from the effect objects: '+N Cards' from Draw(n), 'discards down to N' ..."""
-    from app.engine.registry import _DEFS
-    from app.engine.effects import Draw, PlusActions
+    from app.engine.core.registry import _DEFS
+    from app.engine.core.effects import Draw, PlusActions
 
     for card in ("Village", "Smithy", "Laboratory", "Festival"):
         d = _DEFS[card][""]

@@ -141,7 +141,7 @@ def test_search_and_card_lookups_never_crash(client, text):
 def test_every_scenario_page_agrees_with_the_engine(client):
     """The API reports what the engine reports for each scenario file; a file that does not load is a 422."""
     from app.engine import scenario as sc_mod
-    from app.engine.errors import ScenarioError
+    from app.engine.core.errors import ScenarioError
 
     paths = sorted(Path(config.scenarios_dir()).glob("*.yaml"))
     assert paths

@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from app.engine.commands import coverage, replay
+from app.engine.scenario.commands import coverage, replay
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -48,7 +48,7 @@ def _citation(c: dict | None) -> str:
     if not c:
         return ""
     try:
-        from app.engine.narrate import render_citation
+        from app.engine.core.narrate import render_citation
         return render_citation(c)
     except Exception:  # noqa: BLE001 - a citation label is decoration, never fatal
         return ""
@@ -395,7 +395,7 @@ def _generic(effect: Any, depth: int, card: str | None) -> list[Line]:
 
 def _is_effect(v: Any) -> bool:
     try:
-        from app.engine.effects import Effect
+        from app.engine.core.effects import Effect
     except ImportError:  # pragma: no cover
         return False
     return isinstance(v, Effect)
@@ -452,8 +452,8 @@ def definition_lines(d: Any, current: bool = True) -> list[Line]:
 def definition_words(card_name: str) -> list[dict[str, Any]]:
     """Every version of a card's executable definition in words; empty when it has none."""
     try:
-        from app.engine.registry import _DEFS, definition
-        from app.engine.registry import versions as _versions
+        from app.engine.core.registry import _DEFS, definition
+        from app.engine.core.registry import versions as _versions
     except ImportError:
         return []
     out = []

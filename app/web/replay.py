@@ -54,7 +54,7 @@ class Outcome:
 def _engine():
     try:
         from app.engine import scenario as sc_mod
-        from app.engine.narrate import render_citation
+        from app.engine.core.narrate import render_citation
         return sc_mod, render_citation
     except ImportError as exc:  # pragma: no cover - only before the engine lands
         raise ReplayUnavailable(f"the engine is not available: {exc}") from None
@@ -98,7 +98,7 @@ class ScenarioOverLimit(BadScenario):
 def load_text(text: str, name: str = "request body"):
     """Load a scenario from YAML/JSON text; raises BadScenario naming the line."""
     sc_mod, _ = _engine()
-    from app.engine.errors import ScenarioError
+    from app.engine.core.errors import ScenarioError
 
     try:
         limits.check_scenario(text)
@@ -112,7 +112,7 @@ def load_text(text: str, name: str = "request body"):
 
 def load_id(scenario_id: str):
     sc_mod, _ = _engine()
-    from app.engine.errors import ScenarioError
+    from app.engine.core.errors import ScenarioError
 
     path = scenario_path(scenario_id)
     if path is None:
@@ -167,7 +167,7 @@ def replay(scen) -> Outcome:
 
 def legal_actions(g) -> dict[str, Any]:
     """The next things the current player may do: which cards to play, which piles to buy."""
-    from app.engine import activities as act
+    from app.engine.core import activities as act
 
     if g.over:
         return {"play": [], "play_treasures": False, "buy": [], "end_turn": False, "game_over": True}

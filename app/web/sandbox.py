@@ -20,7 +20,7 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
-from app.engine.setup import supply_sizes
+from app.engine.scenario.setup import supply_sizes
 from app.web import replay as rp
 
 MAX_TOKEN = 8000
@@ -42,7 +42,7 @@ class SandboxError(Exception):
 
 def defined_cards() -> list[str]:
     try:
-        from app.engine.registry import defined_cards as registry_defined_cards
+        from app.engine.core.registry import defined_cards as registry_defined_cards
     except ImportError:  # pragma: no cover
         return []
     return registry_defined_cards()
@@ -51,7 +51,7 @@ def defined_cards() -> list[str]:
 def card_versions() -> dict[str, list[str]]:
     """Cards the engine registers in more than one version, with each version's note (for the picker)."""
     try:
-        from app.engine.registry import versions
+        from app.engine.core.registry import versions
     except ImportError:  # pragma: no cover
         return {}
     out: dict[str, list[str]] = {}
@@ -64,7 +64,7 @@ def card_versions() -> dict[str, list[str]]:
 
 def version_options() -> list[dict[str, Any]]:
     """One picker per multi-version card: its versions, their notes, and which is the default."""
-    from app.engine.registry import _DEFAULT, _DEFS
+    from app.engine.core.registry import _DEFAULT, _DEFS
 
     out = []
     for name, vs in card_versions().items():

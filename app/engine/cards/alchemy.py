@@ -26,17 +26,17 @@ Choices where the documents leave room (also listed in the engineer's report):
 """
 from __future__ import annotations
 
-from app.engine import activities as act
-from app.engine import narrate
+from app.engine.core import activities as act
+from app.engine.core import narrate
 from app.engine.cards.base import DIG, R, TRIGGERED
-from app.engine.costs import costs_up_to
-from app.engine.decisions import Question
-from app.engine.effects import (ChooseFromHand, Ctx, Do, Draw, EachOtherPlayer, EachPlayer, Gain, PlusActions,
+from app.engine.core.costs import costs_up_to
+from app.engine.core.decisions import Question
+from app.engine.core.effects import (ChooseFromHand, Ctx, Do, Draw, EachOtherPlayer, EachPlayer, Gain, PlusActions,
                                 PlusBuys, PlusCoins, Sequence, SetUpLater)
-from app.engine.possession import possess_next
-from app.engine.potions import POTIONS, PlusPotion
-from app.engine.registry import CardDef, register
-from app.engine.state import Card, Game
+from app.engine.mechanisms.possession import possess_next
+from app.engine.mechanisms.potions import POTIONS, PlusPotion
+from app.engine.core.registry import CardDef, register
+from app.engine.core.state import Card, Game
 
 STONE = "Philosopher’s Stone"     # the Card Reference prints the name with a typographic apostrophe
 REVEAL_AND_PLAY = narrate.sec("Reveal / look at cards and discard/trash/play", "Reveal / look at cards and play")

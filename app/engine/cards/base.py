@@ -3,15 +3,15 @@ and cites its Card Reference entry; special cases stay here as small functions.
 """
 from __future__ import annotations
 
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine.decisions import Question
-from app.engine.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer, Gain,
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.decisions import Question
+from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer, Gain,
                                 IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence,
                                 SetUpLater, TrashSelf, both, of_type, put_back_in_any_order)
-from app.engine.costs import costs_up_to, costs_up_to_more
-from app.engine.registry import CardDef, Reaction, register
-from app.engine.state import Ref
+from app.engine.core.costs import costs_up_to, costs_up_to_more
+from app.engine.core.registry import CardDef, Reaction, register
+from app.engine.core.state import Ref
 
 
 def R(card: str, n: int | None = None, version: str | None = None) -> dict:

@@ -23,20 +23,20 @@ from __future__ import annotations
 
 import re
 
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine import ongoing
-from app.engine import reactions as rx
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.mechanisms import ongoing
+from app.engine.mechanisms import reactions as rx
 from app.engine.cards import basic  # noqa: F401  (Duchy's default version is registered first)
 from app.engine.cards.base import R
 from app.engine.cards.prosperity import coins, vp_points
-from app.engine.costs import ReduceCosts, costs_exactly_more, costs_up_to, costs_up_to_more
-from app.engine.decisions import Question
-from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer,
+from app.engine.core.costs import ReduceCosts, costs_exactly_more, costs_up_to, costs_up_to_more
+from app.engine.core.decisions import Question
+from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer,
                                 Effect, Gain, IfYouDid, May, PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order)
-from app.engine.registry import CardDef, Reaction, register
-from app.engine.state import Card, Game, Player, card_facts
-from app.engine.triggers import Event
+from app.engine.core.registry import CardDef, Reaction, register
+from app.engine.core.state import Card, Game, Player, card_facts
+from app.engine.core.triggers import Event
 
 TRIGGERED = narrate.sec("Triggered ability")
 GAIN_ON_GAIN = narrate.sec("Gain on when-gain")

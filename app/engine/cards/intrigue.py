@@ -2,7 +2,7 @@
 
 Each definition follows the card's text in the card facts (dominion-setup) and
 cites its Card Reference entry; cost changes (Bridge) use the general
-mechanism of ``app.engine.costs``. Where editions differ in function, both are
+mechanism of ``app.engine.core.costs``. Where editions differ in function, both are
 registered and the current one is the default:
 
 * Masquerade: the second edition passes only between players with cards in
@@ -42,16 +42,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine import activities as act
-from app.engine import narrate
+from app.engine.core import activities as act
+from app.engine.core import narrate
 from app.engine.cards.base import R
-from app.engine.costs import (ReduceCosts, costs_at_least, costs_exactly_more, costs_up_to, costs_up_to_more,
+from app.engine.core.costs import (ReduceCosts, costs_at_least, costs_exactly_more, costs_up_to, costs_up_to_more,
                                same_cost)
-from app.engine.decisions import Question
-from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, IfYouDid,
+from app.engine.core.decisions import Question
+from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, IfYouDid,
                                 PlusActions, PlusBuys, PlusCoins, Sequence, SetUpLater, put_back_in_any_order)
-from app.engine.registry import CardDef, Reaction, register, register_alias
-from app.engine.state import Card, Player
+from app.engine.core.registry import CardDef, Reaction, register, register_alias
+from app.engine.core.state import Card, Player
 
 SEVERAL = narrate.sec("Several options")
 REACTION_TO_ATTACK = narrate.sec("Reaction to Attack")
@@ -207,7 +207,7 @@ register(CardDef("Mining Village", Sequence(Draw(1), PlusActions(2), Do(_mining_
 
 # ------------------------------------------------------------------ counting plays
 def _actions_played(ctx: Ctx) -> int:
-    from app.engine.state import card_facts
+    from app.engine.core.state import card_facts
     return sum(n for name, n in ctx.game.turn.played.items() if "Action" in card_facts(name).types)
 
 

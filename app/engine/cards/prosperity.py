@@ -21,17 +21,17 @@ from __future__ import annotations
 import re
 
 from app.corpus.card_facts import load_facts
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine import ongoing
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.mechanisms import ongoing
 from app.engine.cards.base import R
-from app.engine.costs import ReduceCosts, cost_rule, costs_exactly, costs_up_to, costs_up_to_more, has_extra_cost
-from app.engine.decisions import Question
-from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,
+from app.engine.core.costs import ReduceCosts, cost_rule, costs_exactly, costs_up_to, costs_up_to_more, has_extra_cost
+from app.engine.core.decisions import Question
+from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,
                                 IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order)
-from app.engine.registry import CardDef, Reaction, register
-from app.engine.state import Card, Game, LaterAbility, Player, card_facts
-from app.engine.tokens import add_vp, set_up_trade_route, trade_route_mat
+from app.engine.core.registry import CardDef, Reaction, register
+from app.engine.core.state import Card, Game, LaterAbility, Player, card_facts
+from app.engine.mechanisms.tokens import add_vp, set_up_trade_route, trade_route_mat
 
 DIG = narrate.sec("“Dig for cards”", "Dig for cards")
 NAME_A_CARD = narrate.sec("Name a card")

@@ -8,19 +8,20 @@ Embargo (2019 / pre-2019, Embargo 2+3), Outpost (2017 edition / 1st edition, Out
 """
 from __future__ import annotations
 
-from app.engine import activities as act
-from app.engine import narrate, ongoing
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.mechanisms import ongoing
 from app.engine.cards.base import R, TRIGGERED
-from app.engine.costs import costs_up_to
-from app.engine.decisions import Question
-from app.engine.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn
-from app.engine.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions, PlusBuys,
+from app.engine.core.costs import costs_up_to
+from app.engine.core.decisions import Question
+from app.engine.mechanisms.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn
+from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions, PlusBuys,
                                 PlusCoins, Sequence, put_back_in_any_order)
-from app.engine.mats import add_pile_token, add_tokens, put_on_mat, take_all_from_mat, tokens
-from app.engine.registry import CardDef, Reaction, register
-from app.engine.state import Card, Game
-from app.engine.triggers import Event
-from app.engine.turns import (attacked_players, consecutive_turns, grant_extra_turn, protect_from_attacks,
+from app.engine.mechanisms.mats import add_pile_token, add_tokens, put_on_mat, take_all_from_mat, tokens
+from app.engine.core.registry import CardDef, Reaction, register
+from app.engine.core.state import Card, Game
+from app.engine.core.triggers import Event
+from app.engine.core.turns import (attacked_players, consecutive_turns, grant_extra_turn, protect_from_attacks,
                               until_next_turn)
 
 DIG = narrate.sec("Revealing or looking at cards")

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from app.engine import narrate
-from app.engine.state import Card, Game, LaterAbility, Player
+from app.engine.core import narrate
+from app.engine.core.state import Card, Game, LaterAbility, Player
 
 BETWEEN_TURNS = narrate.sec("Abilities between turns")
 UNTIL_NEXT_TURN = narrate.sec("Attack until your next turn")

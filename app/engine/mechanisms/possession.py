@@ -55,11 +55,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine.decisions import Question
-from app.engine.state import Card, Game, LaterAbility, Player
-from app.engine.turns import grant_extra_turn
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.decisions import Question
+from app.engine.core.state import Card, Game, LaterAbility, Player
+from app.engine.core.turns import grant_extra_turn
 
 UNTIL = "game"      # removed by this module itself when the Possessed turn ends, not by Clean-up
 

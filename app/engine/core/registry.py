@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from app.engine.effects import Effect
-from app.engine.state import Game, card_facts
+from app.engine.core.effects import Effect
+from app.engine.core.state import Game, card_facts
 
 
 @dataclass

@@ -40,8 +40,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from app.engine import narrate
-from app.engine.state import Card, Game, Ref, Turn
+from app.engine.core import narrate
+from app.engine.core.state import Card, Game, Ref, Turn
 
 COST_REDUCTION = narrate.sec("Cost reduction")
 CARD_COSTS = narrate.sec("Card costs")
@@ -180,7 +180,7 @@ def costs_exactly_more(card: Card, base: Card, more: int) -> bool:
 
 
 # ------------------------------------------------------------------ the effect card definitions use
-from app.engine.effects import Ctx, Effect  # noqa: E402  (effects does not import this module)
+from app.engine.core.effects import Ctx, Effect  # noqa: E402  (effects does not import this module)
 
 
 @dataclass

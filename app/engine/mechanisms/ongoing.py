@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine.state import Card, Game, Player, Ref
-from app.engine.triggers import Event
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.state import Card, Game, Player, Ref
+from app.engine.core.triggers import Event
 
 MOVE_GAINED = narrate.sec("Move gained card")
 WHILE_IN_PLAY = narrate.sec("While this is in play")

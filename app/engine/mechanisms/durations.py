@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine.effects import Ctx, Effect
-from app.engine.state import Card, Game
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.effects import Ctx, Effect
+from app.engine.core.state import Card, Game
 
 DURATION = narrate.DURATION
 LATER = narrate.LATER

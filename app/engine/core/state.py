@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from app.corpus.card_facts import CardFacts, facts_for
-from app.engine.errors import EngineError, EngineLimitError
+from app.engine.core.errors import EngineError, EngineLimitError
 
 # Zone names a scenario may refer to; 'deck' is ordered top to bottom.
 PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
@@ -47,7 +47,7 @@ class Card:
     def cost(self) -> int:
         """The coin cost now, for all purposes: printed, changed by its game's cost modifiers (costs.py)."""
         if self.game is not None:
-            from app.engine.costs import cost_of
+            from app.engine.core.costs import cost_of
             return cost_of(self.game, self)
         return self.facts.cost_coins
 

@@ -21,19 +21,20 @@ from typing import Any, Callable
 import yaml
 
 from app.corpus.card_facts import facts_for, load_facts
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine.decisions import Decider, DecisionError, NeedDecision, Question
-from app.engine.errors import EngineError, EngineLimitError, IllegalAction, ScenarioError
-from app.engine.registry import aliases, definition, versions
-from app.engine.state import PLAYER_ZONES, Game
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.decisions import Decider, DecisionError, NeedDecision, Question
+from app.engine.core.errors import EngineError, EngineLimitError, IllegalAction, ScenarioError
+from app.engine.core.registry import aliases, definition, versions
+from app.engine.core.state import PLAYER_ZONES, Game
+from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
 
 TOP_KEYS = {"title", "rulings", "description", "seed", "versions", "players", "current", "turn", "supply",
             "steps", "expect", "step_limit", "expect_error"}
-PLAYER_KEYS = {"name", "turns", "vp_tokens", "mats", "tokens", *PLAYER_ZONES}   # mats/tokens: app/engine/mats.py
+PLAYER_KEYS = {"name", "turns", "vp_tokens", "mats", "tokens", *PLAYER_ZONES}   # mats/tokens: app/engine/mechanisms/mats.py
 STEP_ACTIONS = {"play", "buy", "play_treasures", "end_turn"}
 STEP_KEYS = STEP_ACTIONS | {"answers", "expect", "note"}
-TURN_KEYS = {"phase", "actions", "buys", "coins", "potions"}   # potions: app/engine/potions.py
+TURN_KEYS = {"phase", "actions", "buys", "coins", "potions"}   # potions: app/engine/mechanisms/potions.py
 GLOBAL_EXPECT = {"trash", "supply", "actions", "buys", "coins", "potions", "phase", "current", "game_over",
                  "winners", "scores", "log", "pile_tokens"}
 PLAYER_EXPECT = set(PLAYER_ZONES) | {"vp", "turns", "mats", "tokens"}
@@ -215,7 +216,8 @@ def _keys(f: str, d: Any, allowed: set, where: str) -> None:
 
 
 def _validate(f: str, raw: LDict) -> Scenario:
-    _keys(f, raw, TOP_KEYS, "scenario")
+    _registry_loaded()
+    _keys(f, raw, TOP_KEYS | _setup_names("game"), "scenario")
     for req in ("title", "rulings", "players", "supply", "steps"):
         if req not in raw:
             raise ScenarioError(f, f"scenario: missing {req!r}", line=1)
@@ -232,7 +234,7 @@ def _validate(f: str, raw: LDict) -> Scenario:
         raise ScenarioError(f, "players: expected a list of 1 to 6 players", line=_line(raw, "players"))
     pnames = []
     for i, p in enumerate(players):
-        _keys(f, p, PLAYER_KEYS, f"players[{i + 1}]")
+        _keys(f, p, PLAYER_KEYS | _setup_names("player"), f"players[{i + 1}]")
         if not isinstance(p.get("name"), str):
             raise ScenarioError(f, f"players[{i + 1}]: missing name", line=_line(p))
         pnames.append(p["name"])
@@ -273,14 +275,15 @@ def _validate(f: str, raw: LDict) -> Scenario:
         if isinstance(s, str):
             s = LDict({s: True})
             s.line, s.key_lines = line, {}
-        _keys(f, s, STEP_KEYS, f"step {i + 1}")
-        acts = [k for k in s if k in STEP_ACTIONS]
+        actions = STEP_ACTIONS | set(STEP_KINDS)
+        _keys(f, s, STEP_KEYS | set(STEP_KINDS), f"step {i + 1}")
+        acts = [k for k in s if k in actions]
         if len(acts) != 1:
-            raise ScenarioError(f, f"step {i + 1}: expected exactly one of {', '.join(sorted(STEP_ACTIONS))}",
+            raise ScenarioError(f, f"step {i + 1}: expected exactly one of {', '.join(sorted(actions))}",
                                 line=line)
         a = acts[0]
         arg = s[a]
-        if a in ("play", "buy"):
+        if a in ("play", "buy") or (a in STEP_KINDS and STEP_KINDS[a].cards):
             arg = _cards(f, arg if isinstance(arg, list) else [arg], line, f"step {i + 1} ({a})")
         answers = s.get("answers", [])
         if not isinstance(answers, list):
@@ -333,6 +336,16 @@ def _check_expect_keys(f: str, exp: Any, pnames: list[str]) -> None:
 
 
 # ------------------------------------------------------------------ run
+def _registry_loaded() -> None:
+    """Every set's module is imported, so its step kinds and setup keys are registered."""
+    from app.engine.core.registry import defined_cards
+    defined_cards()
+
+
+def _setup_names(scope: str) -> set[str]:
+    return {name for (sc, name) in SETUP_KEYS if sc == scope}
+
+
 def build(sc: Scenario) -> Game:
     raw = sc.raw
     g = Game(seed=int(raw.get("seed", 0)), step_limit=int(raw.get("step_limit", 5000)))
@@ -362,6 +375,13 @@ def build(sc: Scenario) -> Game:
         p.turns = int(p_raw.get("turns", 1 if p.index <= g.turn.player else 0))
     for k, v in (raw.get("turn") or {}).items():
         setattr(g.turn, k, v)
+    for (scope, name), key in SETUP_KEYS.items():      # mechanisms' own setup (extensions.py)
+        if scope == "game" and name in raw:
+            key.apply(g, raw[name])
+        elif scope == "player":
+            for p, p_raw in zip(g.players, raw["players"]):
+                if name in p_raw:
+                    key.apply(g, p, p_raw[name])
     return g
 
 
@@ -505,6 +525,8 @@ def _do(g: Game, st: Step) -> None:
         raise IllegalAction("the game is over")
     if st.action == "end_turn":
         act.end_turn(g)
+    elif st.action in STEP_KINDS:
+        STEP_KINDS[st.action].run(g, p, st.arg)
     elif st.action == "buy":
         for name in st.arg:
             act.buy(g, p, name)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine.decisions import Question
-from app.engine.state import Card, Game, Player, Ref
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.decisions import Question
+from app.engine.core.state import Card, Game, Player, Ref
 
 Num = int | Callable[["Ctx"], int]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from app.engine import narrate
-from app.engine.errors import IllegalAction
-from app.engine.state import Card, Game, LaterAbility, Player, Ref
-from app.engine.triggers import Event, attack_window, fire
+from app.engine.core import narrate
+from app.engine.core.errors import IllegalAction
+from app.engine.core.state import Card, Game, LaterAbility, Player, Ref
+from app.engine.core.triggers import Event, attack_window, fire
 
 
 def names(cards: list[Card]) -> str:
@@ -119,7 +119,7 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
     t.buys -= 1
     game.log.add(f"{p.name} buys {name} for {card.cost} (money pool now {t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
-    from app.engine.potions import pay as pay_potion
+    from app.engine.mechanisms.potions import pay as pay_potion
     pay_potion(game, card)       # a Potion in its cost is paid from the money pool too (potions.py)
     fire(game, Event("when_buy", p, card, {"cost": card.cost}))   # the cost when bought (Talisman 3)
     return gain(game, p, name, bought=True)
@@ -127,8 +127,8 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
 
 def _blocked(game: Game, name: str) -> str | None:
     """Why this card can't be bought now (no Potion for a Potion cost; Grand Market, Contraband)."""
-    from app.engine.ongoing import buy_blocked
-    from app.engine.potions import shortfall
+    from app.engine.mechanisms.ongoing import buy_blocked
+    from app.engine.mechanisms.potions import shortfall
     return shortfall(game, game.supply[name][-1]) or buy_blocked(game, name)
 
 
@@ -193,8 +193,8 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     lost track of, only a throne-room (``by``) may still play it, leaving it
     where it is (2021 errata, § III lose-track rule).
     """
-    from app.engine.effects import Ctx
-    from app.engine.registry import definition
+    from app.engine.core.effects import Ctx
+    from app.engine.core.registry import definition
 
     d = definition(game, card.name)
     if expected is not None and not expected.valid():
@@ -313,7 +313,7 @@ def game_end_reached(game: Game) -> str | None:
 
 
 def score(game: Game, p: Player) -> int:
-    from app.engine.registry import definition
+    from app.engine.core.registry import definition
 
     total = p.vp_tokens
     cards = p.all_cards()
@@ -354,13 +354,13 @@ def end_turn(game: Game) -> None:
     if reason:
         end_game(game, reason)
         return
-    from app.engine.turns import next_turn
+    from app.engine.core.turns import next_turn
     start_turn(game, *next_turn(game))
 
 
 def start_turn(game: Game, index: int, extra: bool = False) -> None:
-    from app.engine.state import Turn
-    from app.engine.turns import end_ongoing
+    from app.engine.core.state import Turn
+    from app.engine.core.turns import end_ongoing
 
     game.previous_turn = game.turn
     game.last_turn[game.turn.player] = game.turn

@@ -7,9 +7,9 @@ from collections import Counter, defaultdict
 
 from app import config
 from app.engine import scenario as sc_mod
-from app.engine.errors import ScenarioError
-from app.engine.narrate import render_citation
-from app.engine.registry import defined_cards
+from app.engine.core.errors import ScenarioError
+from app.engine.core.narrate import render_citation
+from app.engine.core.registry import defined_cards
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from app.engine.mats import supply_counter
-from app.engine.state import Game, LaterAbility, Player
+from app.engine.mechanisms.mats import supply_counter
+from app.engine.core.state import Game, LaterAbility, Player
 
 TRADE_ROUTE_TOKEN = "Coin"
 MAT = "Trade Route mat"
@@ -32,7 +32,7 @@ SETUP = {"section": "Special setup"}
 
 def add_vp(game: Game, p: Player, n: int, cite: dict | None = None, why: str = "") -> None:
     """Take ``n`` VP tokens (they count at game end, § II Game end)."""
-    from app.engine.possession import vp_receiver
+    from app.engine.mechanisms.possession import vp_receiver
     if n > 0:
         p = vp_receiver(game, p)     # a Possessed player's VP tokens go to the possessor (Possession 9)
     if n <= 0:
@@ -63,7 +63,7 @@ def set_up_trade_route(game: Game) -> None:
 
 
 def _is_victory_pile(name: str) -> bool:
-    from app.engine.state import card_facts
+    from app.engine.core.state import card_facts
     return "Victory" in card_facts(name).types
 
 

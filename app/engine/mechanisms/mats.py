@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine.state import Card, Game, LaterAbility, Player
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.state import Card, Game, LaterAbility, Player
 
 MATS = narrate.sec("Mats")
 

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from app.engine import activities as act
-from app.engine import narrate
-from app.engine.decisions import Question
-from app.engine.state import Card, Game, Player
-from app.engine.triggers import Event
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.decisions import Question
+from app.engine.core.state import Card, Game, Player
+from app.engine.core.triggers import Event
 
 EXCHANGING = narrate.sec("Exchanging")
 PLAYS_ITSELF = narrate.sec("Reaction that plays itself")

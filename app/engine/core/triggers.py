@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from app.engine import narrate
-from app.engine.decisions import Question
-from app.engine.state import Card, Game, LaterAbility, Player
+from app.engine.core import narrate
+from app.engine.core.decisions import Question
+from app.engine.core.state import Card, Game, LaterAbility, Player
 
 MORE_CONCURRENT = narrate.sec("More concurrent abilities can trigger")
 
@@ -40,7 +40,7 @@ class Pending:
 
 def _reactions(game: Game, ev: Event) -> list[Pending]:
     """Cards in hands that react to this occurrence (Watchtower on gains, Clerk at the start of a turn)."""
-    from app.engine.registry import definition
+    from app.engine.core.registry import definition
 
     found: list[Pending] = []
     for p in game.in_turn_order():
@@ -54,7 +54,7 @@ def _reactions(game: Game, ev: Event) -> list[Pending]:
 
 
 def _collect(game: Game, ev: Event) -> list[Pending]:
-    from app.engine.registry import definition
+    from app.engine.core.registry import definition
 
     found: list[Pending] = []
     # the card's own ability (when-gain / when-trash / when-discard on the card itself)
@@ -136,7 +136,7 @@ def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:
     lists (player index, card name) of what was resolved, so a Reaction can
     tell whether resolving it again could change anything (Moat).
     """
-    from app.engine.registry import definition
+    from app.engine.core.registry import definition
 
     unaffected: set[int] = set()
     # ongoing protections (Lighthouse) add their owner to ``unaffected`` (turns.py)

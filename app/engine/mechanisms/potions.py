@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine import narrate
-from app.engine.effects import Ctx, Effect
-from app.engine.state import Card, Game
+from app.engine.core import narrate
+from app.engine.core.effects import Ctx, Effect
+from app.engine.core.state import Card, Game
 
 POTIONS = narrate.sec("Potions")
 
