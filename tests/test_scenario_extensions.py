@@ -21,6 +21,8 @@ steps:
   - shout: [Copper, "Silver*2"]
 expect:
   log: ["hello", "Alice shouts Copper, Silver, Silver", "Alice holds 3 markers"]
+  shouts: 1
+  Alice: {loudness: 3}
 """
 
 
@@ -38,7 +40,17 @@ def registered():
     def _shout(g, p, cards):
         g.log.add(f"{p.name} shouts {', '.join(cards)}", None)
 
+    @ext.expect_key("shouts", scope="game", schema={"type": "integer"}, doc="lines shouted", example="1")
+    def _shouts(g):
+        return sum("shouts" in e.text for e in g.log.entries)
+
+    @ext.expect_key("loudness", scope="player", schema={"type": "integer"}, doc="cards shouted", example="1")
+    def _loudness(g, p):
+        return sum(e.text.count(",") + 1 for e in g.log.entries if e.text.startswith(p.name + " shouts"))
+
     yield
+    ext.EXPECT_KEYS.pop(("game", "shouts"))
+    ext.EXPECT_KEYS.pop(("player", "loudness"))
     ext.STEP_KINDS.pop("shout")
     ext.SETUP_KEYS.pop(("game", "shout_log"))
     ext.SETUP_KEYS.pop(("player", "marker"))
@@ -53,3 +65,8 @@ def test_unregistered_step_is_refused_with_the_known_keys():
     with pytest.raises(ScenarioError) as e:
         scenario.loads(DOC, "ext.yaml")
     assert "shout_log" in str(e.value)
+
+
+def test_a_registered_expectation_that_does_not_hold_fails(registered):
+    result = scenario.run(scenario.loads(DOC.replace("shouts: 1", "shouts: 2"), "ext.yaml"))
+    assert [f.what for f in result.failures] == ["shouts"]

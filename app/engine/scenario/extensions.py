@@ -3,7 +3,8 @@
 A set that brings a new action a player takes (call a Reserve card, buy an Event,
 take Coffers) registers a *step kind*; one that needs something on the table before
 the first step (the Tavern mat, Events in the game, the Ruins order) registers a
-*setup key*, at the top level or per player. Each registration carries the JSON
+*setup key*, at the top level or per player; one whose state a ruling talks about
+(Coffers, the Tavern mat) registers an *expect key*. Each registration carries the JSON
 Schema of its value and a one-line description with an example, so the same entry
 validates files, documents the format and completes in an editor.
 
@@ -48,8 +49,24 @@ class SetupKey:
     example: str
 
 
+@dataclass(frozen=True)
+class ExpectKey:
+    """A key of ``expect`` (``scope="game"``) or of a player's ``expect`` (``scope="player"``).
+
+    ``read(game)`` / ``read(game, player)`` returns the current value, compared with ``==``
+    to what the file states (Coffers, the Tavern mat, a player's tokens, ...).
+    """
+    name: str
+    scope: str
+    schema: dict
+    read: Callable[..., Any]
+    doc: str
+    example: str
+
+
 STEP_KINDS: dict[str, StepKind] = {}
 SETUP_KEYS: dict[tuple[str, str], SetupKey] = {}
+EXPECT_KEYS: dict[tuple[str, str], ExpectKey] = {}
 
 
 def step_kind(name: str, *, schema: dict, doc: str, example: str, cards: bool = False):
@@ -71,5 +88,18 @@ def setup_key(name: str, *, scope: str, schema: dict, doc: str, example: str):
         if (scope, name) in SETUP_KEYS:
             raise ValueError(f"setup key {name!r} ({scope}) is registered twice")
         SETUP_KEYS[(scope, name)] = SetupKey(name, scope, schema, fn, doc, example)
+        return fn
+    return register
+
+
+def expect_key(name: str, *, scope: str, schema: dict, doc: str, example: str):
+    """Decorator: register ``fn(game)`` or ``fn(game, player)`` as the expectation ``name``."""
+    if scope not in ("game", "player"):
+        raise ValueError(f"scope must be 'game' or 'player', not {scope!r}")
+
+    def register(fn: Callable[..., Any]):
+        if (scope, name) in EXPECT_KEYS:
+            raise ValueError(f"expect key {name!r} ({scope}) is registered twice")
+        EXPECT_KEYS[(scope, name)] = ExpectKey(name, scope, schema, fn, doc, example)
         return fn
     return register

@@ -27,7 +27,7 @@ from app.engine.core.decisions import Decider, DecisionError, NeedDecision, Ques
 from app.engine.core.errors import EngineError, EngineLimitError, IllegalAction, ScenarioError
 from app.engine.core.registry import aliases, definition, versions
 from app.engine.core.state import PLAYER_ZONES, Game
-from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
+from app.engine.scenario.extensions import EXPECT_KEYS, SETUP_KEYS, STEP_KINDS
 
 TOP_KEYS = {"title", "rulings", "description", "seed", "versions", "players", "current", "turn", "supply",
             "steps", "expect", "step_limit", "expect_error"}
@@ -321,18 +321,19 @@ def _check_expect_keys(f: str, exp: Any, pnames: list[str]) -> None:
     if not isinstance(exp, dict):
         raise ScenarioError(f, "expect: expected a mapping", line=_line(exp))
     for k, v in exp.items():
-        if k in GLOBAL_EXPECT:
+        if k in GLOBAL_EXPECT or ("game", k) in EXPECT_KEYS:
             if k == "trash":
                 _cards(f, v, _line(exp, k), "expect trash")
             continue
         if k in pnames:
-            _keys(f, v, PLAYER_EXPECT, f"expect {k}")
+            _keys(f, v, PLAYER_EXPECT | {n for (s, n) in EXPECT_KEYS if s == "player"}, f"expect {k}")
             for z, zv in v.items():
                 if z in PLAYER_ZONES and isinstance(zv, list):
                     _cards(f, zv, _line(v, z), f"expect {k} {z}")
             continue
         raise ScenarioError(f, f"expect: unknown zone or player {k!r}; expected a player ({', '.join(pnames)}) "
-                            f"or one of {', '.join(sorted(GLOBAL_EXPECT))}", line=_line(exp, k))
+                            f"or one of {', '.join(sorted(GLOBAL_EXPECT | {n for (s, n) in EXPECT_KEYS if s == 'game'}))}",
+                            line=_line(exp, k))
 
 
 # ------------------------------------------------------------------ run
@@ -614,6 +615,10 @@ def check(g: Game, exp: dict, step: int | None) -> list[Failure]:
             for needle in v if isinstance(v, list) else [v]:
                 if not any(needle in t for t in texts):
                     fails.append(Failure(step, "log line containing", needle, None))
+        elif ("game", k) in EXPECT_KEYS:
+            actual = EXPECT_KEYS[("game", k)].read(g)
+            if actual != v:
+                fails.append(Failure(step, k, v, actual))
         elif k in GLOBAL_EXPECT:
             actual = snap[k]
             want = v
@@ -624,7 +629,11 @@ def check(g: Game, exp: dict, step: int | None) -> list[Failure]:
         else:
             ps = snap["players"][k]
             for z, zv in v.items():
-                if z == "vp":
+                if ("player", z) in EXPECT_KEYS:
+                    actual = EXPECT_KEYS[("player", z)].read(g, g.player(k))
+                    if actual != zv:
+                        fails.append(Failure(step, f"{k}'s {z}", zv, actual))
+                elif z == "vp":
                     actual = act.score(g, g.player(k))
                     if actual != zv:
                         fails.append(Failure(step, f"{k}'s VP", zv, actual))
