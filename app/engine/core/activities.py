@@ -142,12 +142,13 @@ def buyable(game: Game) -> list[str]:
 # ---------------------------------------------------------------- trash / discard / misc moves
 def trash(game: Game, p: Player, cards: list[Card], cite: dict | None = None) -> list[Card]:
     """Trash several cards at once, then resolve when-trash abilities (§ III)."""
+    owners = {c.id: c.owner for c in cards}     # whose card it was ("one of your cards is trashed": Market Square)
     for c in cards:
         game.move(c, "trash")
     if cards:
         game.log.add(f"{p.name} trashes {names(cards)}", cite or {})
         for c in cards:
-            fire(game, Event("when_trash", p, c))
+            fire(game, Event("when_trash", p, c, {"owner": owners[c.id]}))
     return cards
 
 
@@ -186,7 +187,7 @@ def to_hand(game: Game, p: Player, card: Card, cite: dict | None = None) -> None
 
 # ---------------------------------------------------------------- play
 def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Card | None = None,
-         nth: str = "") -> Ref | None:
+         nth: str = "", leave: bool = False) -> Ref | None:
     """Play a card: announce it, move it into play, let Attack Reactions go first, resolve, after-play.
 
     ``expected`` is where the ability playing it expects the card. If it was
@@ -197,7 +198,9 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     from app.engine.core.registry import definition
 
     d = definition(game, card.name)
-    if expected is not None and not expected.valid():
+    if leave:
+        moved = False
+    elif expected is not None and not expected.valid():
         if by is None:
             game.log.add(f"{p.name} cannot play {card.name}: it has been moved (it is in {card.zone})",
                          narrate.LOSE_TRACK)
@@ -214,8 +217,11 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     placed = Ref(card, "in_play", card.stamp) if card.zone == "in_play" else Ref(card, "in_play", -1)
     via = f" with {by.name}" if by is not None else ""
     where = "" if card.zone == "in_play" else f" (it stays in {card.zone}: it was lost track of)"
+    if leave:       # "play a card while leaving it" where it is (Band of Misfits 2019: play_as.py)
+        where = f" (leaving it in the {card.zone})"
     game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
-                 narrate.LOSE_TRACK if where else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
+                 (narrate.sec("Play a card while leaving it") if leave else narrate.LOSE_TRACK) if where
+                 else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
     game.turn.played[card.name] += 1
     game.tick()
     ctx = Ctx(game, p, card, placed)

@@ -232,7 +232,8 @@ class Gain(Effect):
                         narrate.DO_AS_MUCH)
                 return False
             choice = ctx.ask(Question(ctx.player.name, f"gain {self.describe}", "cards", tops, 1, 1))
-            card = act.gain(g, ctx.player, choice[0].name, self.to, self.cite)
+            # the chosen top card itself: a pile may mix names (Ruins, Knights), so its name need not be the pile's
+            card = act.gain(g, ctx.player, choice[0], self.to, self.cite)
         ctx.vars[self.store] = card
         return card is not None
 
@@ -324,15 +325,20 @@ class PlayActionMultiple(Effect):
     times: int = 2
     optional: bool = True
     cite: dict | None = None
+    # which cards qualify (default: Action cards); Procession, Counterfeit narrow or change it
+    filter: Callable[["Ctx", Card], bool] | None = None
+    describe: str = "an Action card"
+    store: str = "replayed"        # ctx.vars[store] = (card, Ref where it was put into play or None)
 
     def apply(self, ctx: Ctx) -> bool:
         p, g = ctx.player, ctx.game
-        options = [c for c in p.hand if c.is_type("Action")]
+        options = [c for c in p.hand if (self.filter(ctx, c) if self.filter else c.is_type("Action"))]
         if not options:
-            ctx.log(f"{p.name} has no Action card in hand to play", narrate.DO_AS_MUCH)
+            ctx.log(f"{p.name} has no {self.describe.removeprefix('an ').removeprefix('a ')} in hand to play",
+                    narrate.DO_AS_MUCH)
             return False
         lo = 0 if self.optional else 1
-        chosen = ctx.ask(Question(p.name, f"choose an Action card to play {self.times} times", "cards",
+        chosen = ctx.ask(Question(p.name, f"choose {self.describe} to play {self.times} times", "cards",
                                   options, lo, 1))
         if not chosen:
             ctx.log(f"{p.name} chooses not to play a card with {ctx.source.name}", _cite(self))
@@ -340,10 +346,12 @@ class PlayActionMultiple(Effect):
         card = chosen[0]
         expected = g.ref(card)
         ordinal = ["", " a second time", " a third time", " a fourth time"]
+        first = None
         for i in range(self.times):
             placed = act.play(g, p, card, expected, by=ctx.source, nth=ordinal[i] if i < 4 else f" time {i + 1}")
             if i == 0 and placed is not None:
-                expected = placed     # afterwards it expects the card where it put it: in play
+                expected = first = placed     # afterwards it expects the card where it put it: in play
+        ctx.vars[self.store] = (card, first)
         return True
 
 

@@ -73,6 +73,7 @@ def _load() -> None:
     if not _loaded:
         _loaded = True
         from app.engine.cards import base, basic  # noqa: F401  (registers on import)
+        from app.engine.cards import dark_ages  # noqa: F401  (Dark Ages; registers on import)
 
 
 def definition(game: Game | None, name: str) -> CardDef | None:

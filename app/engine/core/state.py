@@ -38,6 +38,7 @@ class Card:
     stamp: int = 0
     set_aside_by: int | None = None   # source card id when set aside
     game: Any = field(default=None, repr=False)   # the Game it belongs to: its costs can change (costs.py)
+    pile: str | None = None   # its Supply pile when that pile mixes card names (Ruins, Knights: ruins.py, knights.py)
 
     @property
     def facts(self) -> CardFacts:
@@ -166,6 +167,7 @@ class Game:
         self.pile_tokens: dict[str, Counter] = {}      # Supply pile -> tokens on it (mats.py)
         self.extra_types: dict[str, set[str]] = {}    # card name -> types added for this game (Charlatan)
         self.cost_modifiers: list = []                 # costs.CostModifier: cost changes in effect (costs.py)
+        self.non_supply: dict[str, list[Card]] = {}    # piles outside the Supply (Traveller upgrades; travellers.py)
 
     # ---- construction -------------------------------------------------
     def new_card(self, name: str, owner: int | None, zone: str) -> Card:
@@ -211,7 +213,9 @@ class Game:
         if card.zone == "trash":
             return self.trash
         if card.zone == "supply":
-            return self.supply[card.name]
+            return self.supply[card.pile or card.name]
+        if card.zone == "non_supply":
+            return self.non_supply[card.name]
         return self.players[card.owner].zone(card.zone)
 
     def empty_piles(self) -> list[str]:
@@ -230,7 +234,7 @@ class Game:
             raise EngineError(f"{card.name} is not in {card.zone}")
         if owner is not None:
             card.owner = owner
-        if zone in ("trash", "supply"):
+        if zone in ("trash", "supply", "non_supply"):
             card.owner = None if zone == "trash" else None
         card.zone = zone
         card.stamp += 1

@@ -1,0 +1,72 @@
+"""Playing a card from the Supply while leaving it there, or playing one card as another.
+
+* Band of Misfits (2019): "Play a non-Command non-Duration Action card from the
+  Supply that costs less than this, leaving it there." The chosen card must be
+  on top of its pile (Band of Misfits 2); it is played without being moved
+  (PLAY A CARD WHILE LEAVING IT § VI), so whatever it says about moving itself
+  fails by the lose-track rule (EFFECT WHEN MOVED FROM PLAY § VI), while its
+  other effects happen. Command cards can't be chosen (Band of Misfits 4).
+* Band of Misfits (pre-2019): "Play this as if it were an Action card in the
+  Supply costing less than it that you choose. This is that card until it
+  leaves play." The Band of Misfits itself resolves the chosen card's play
+  ability (pre-2019 2), so moving "this" (Feast, Mining Village) moves the Band of
+  Misfits (pre-2019 4).
+
+Replaying a card (Procession, Counterfeit) is the throne-room effect of the core
+(``effects.PlayActionMultiple``), not repeated here.
+"""
+from __future__ import annotations
+
+from app.engine.core import activities as act
+from app.engine.core import narrate
+from app.engine.core.costs import costs_up_to
+from app.engine.core.decisions import Question
+from app.engine.core.effects import Ctx
+from app.engine.core.state import Card
+from app.engine.core.triggers import Event, attack_window, fire
+
+LEAVING = narrate.sec("Play a card while leaving it")
+
+
+def _choices(ctx: Ctx, allowed) -> list[Card]:
+    bound = ctx.source.cost - 1      # "costs less than this": this card's cost now, no Potion or Debt (CARD COSTS)
+    return [pile[-1] for pile in ctx.game.supply.values()
+            if pile and pile[-1].is_type("Action") and allowed(pile[-1]) and bound >= 0
+            and costs_up_to(pile[-1], bound)]
+
+
+def play_from_supply(ctx: Ctx, allowed, cite: dict) -> bool:
+    """Choose the top card of a Supply pile (an Action ``allowed`` accepts, costing less) and play it, leaving it."""
+    p, g = ctx.player, ctx.game
+    options = _choices(ctx, allowed)
+    if not options:
+        ctx.log(f"There is no card in the Supply that {ctx.source.name} can play", narrate.DO_AS_MUCH, cite)
+        return False
+    card = ctx.ask(Question(p.name, f"choose a card from the Supply for {ctx.source.name} to play", "cards",
+                            options, 1, 1))[0]
+    ctx.log(f"{ctx.source.name} plays {card.name} from the Supply, leaving it there", cite, LEAVING)
+    act.play(g, p, card, leave=True)
+    return True
+
+
+def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
+    """Pre-2019 Band of Misfits: resolve the chosen Supply card's play ability as this card."""
+    from app.engine.core.registry import definition
+
+    p, g, me = ctx.player, ctx.game, ctx.source
+    options = _choices(ctx, allowed)
+    if not options:
+        ctx.log(f"There is no card in the Supply {me.name} can be played as", narrate.DO_AS_MUCH, cite)
+        return False
+    chosen = ctx.ask(Question(p.name, f"choose a card from the Supply to play {me.name} as", "cards",
+                              options, 1, 1))[0]
+    ctx.log(f"{me.name} is played as {chosen.name}: it is that card until it leaves play", cite)
+    g.turn.played[chosen.name] += 1
+    sub = Ctx(g, p, me, ctx.source_ref)
+    if chosen.is_type("Attack"):
+        sub.unaffected = attack_window(g, p, me)
+    d = definition(g, chosen.name)
+    if d is not None and d.play is not None:
+        d.play.apply(sub)
+    fire(g, Event("after_play", p, me))
+    return True
