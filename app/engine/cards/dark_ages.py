@@ -277,7 +277,7 @@ register(CardDef("Count", Sequence(
     ChooseOne({"+$3": PlusCoins(3), "trash your hand": Do(_trash_hand), "gain a Duchy": Gain("Duchy")}))))
 
 
-def _trash_replayed(cite: dict, key: str):
+def _trash_replayed(cite: dict, key: str, lost: dict):
     """Trash the card a throne-room just played, if it is still in play (Counterfeit 2, Procession 4)."""
     def run(ctx: Ctx) -> bool:
         card, ref = ctx.vars.get(key) or (None, None)
@@ -285,7 +285,7 @@ def _trash_replayed(cite: dict, key: str):
             return False
         if ref is None or not ref.valid():
             ctx.log(f"{card.name} left play when it was played: {ctx.source.name} has lost track of it and cannot "
-                    "trash it", narrate.LOSE_TRACK, cite)
+                    "trash it", narrate.LOSE_TRACK, lost)
             return False
         act.trash(ctx.game, ctx.player, [card], cite)
         return True
@@ -297,7 +297,7 @@ def _counterfeit(non_duration: bool) -> Sequence:
     return Sequence(PlusCoins(1), PlusBuys(1),
                     PlayActionMultiple(filter=ok, describe="a non-Duration Treasure" if non_duration else "a Treasure",
                                        store="counterfeited", cite=R("Counterfeit", 1)),
-                    IfYouDid(_trash_replayed(R("Counterfeit", 2), "counterfeited")))
+                    IfYouDid(_trash_replayed(R("Counterfeit", 3), "counterfeited", R("Counterfeit", 2))))
 
 
 register(CardDef("Counterfeit", _counterfeit(True), version="2", note="2022: a non-Duration Treasure"))
@@ -605,7 +605,7 @@ def _procession(non_duration: bool) -> Sequence:
     ok = (lambda ctx, c: c.is_type("Action") and not c.is_type("Duration")) if non_duration else _action
     return Sequence(PlayActionMultiple(filter=ok, store="processed", cite=R("Procession", 1),
                                        describe="a non-Duration Action card" if non_duration else "an Action card"),
-                    IfYouDid(Sequence(_trash_replayed(R("Procession", 4), "processed"), Do(_procession_gain))))
+                    IfYouDid(Sequence(_trash_replayed(R("Procession", 8), "processed", R("Procession", 4)), Do(_procession_gain))))
 
 
 register(CardDef("Procession", _procession(True), version="2", note="2019: a non-Duration Action card"))

@@ -26,6 +26,12 @@ EXCHANGING = narrate.sec("Exchanging")
 PILE_SIZES = {"Spoils": 15, "Madman": 10, "Mercenary": 10}
 
 
+def where(card: Card) -> str:
+    """Where a card is, in a player's words (log lines never show internal zone names)."""
+    return {"non_supply": f"back in the {card.name} pile", "supply": "in the Supply", "trash": "in the trash",
+            "in_play": "in play", "set_aside": "set aside", "revealed": "revealed"}.get(card.zone, f"in a {card.zone}")
+
+
 def include(game: Game, name: str, count: int | None = None) -> None:
     """Put the pile of ``name`` beside the Supply (once, however many cards ask for it)."""
     if name in game.non_supply and count is None:
@@ -56,8 +62,8 @@ def gain_from(game: Game, p: Player, name: str, to: str = "discard", cite: dict 
 def return_to_pile(game: Game, p: Player, card: Card, expected: Ref | None, cite: dict | None = None) -> bool:
     """"Return this to the X pile": only if the ability has not lost track of it (Madman 3, Spoils 1)."""
     if expected is None or not expected.valid():
-        game.log.add(f"{card.name} is not where it was played (it is in {card.zone}), so it cannot be returned "
-                     "to its pile", narrate.LOSE_TRACK, *([cite] if cite else []))
+        game.log.add(f"{card.name} is no longer where it was played (it is {where(card)}), so it cannot be "
+                     "returned to its pile", narrate.LOSE_TRACK, *([cite] if cite else []))
         return False
     if card.name not in game.non_supply:
         game.non_supply[card.name] = []
@@ -70,7 +76,7 @@ def exchange_for(game: Game, p: Player, card: Card, expected: Ref, for_name: str
     """Exchange a card for one from a non-Supply pile (Hermit 2022 -> Madman): return it to its Supply pile,
     take the other to the discard pile; neither is gained or trashed (EXCHANGING § IV)."""
     if not expected.valid():
-        game.log.add(f"{card.name} is no longer in play (it is in {card.zone}), so it cannot be exchanged",
+        game.log.add(f"{card.name} is no longer in play (it is {where(card)}), so it cannot be exchanged",
                      narrate.LOSE_TRACK, *([cite] if cite else []))
         return False
     pile = game.non_supply.get(for_name)
