@@ -262,7 +262,10 @@ def cleanup(game: Game) -> None:
     for q in game.others(p):
         if q.in_play:
             _drop_finished(game, q, other=True)
-    staying = {la.source.id for la in game.later if la.source is not None and la.until == "used"}
+    # a Duration removed from play (trashed by Procession) no longer keeps its throne-room in play (REMOVED FROM
+    # PLAY § VI; Procession 7)
+    staying = {la.source.id for la in game.later if la.source is not None and la.until == "used"
+               and la.source.zone == "in_play"}
     for cid in list(staying):
         for tr in game.played_by.get(cid, []):
             staying.add(tr.id)
