@@ -27,7 +27,7 @@ from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDown
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
-from app.engine.mechanisms import knights, nonsupply, play_as, ruins
+from app.engine.mechanisms import knights, nonsupply, play_as, ruins, shelters  # noqa: F401  (shelters: setup key)
 from app.engine.mechanisms import reactions as rx
 
 TRIGGERED = narrate.sec("Triggered ability")
