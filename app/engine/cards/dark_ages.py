@@ -381,7 +381,7 @@ register(CardDef("Forager", Sequence(PlusActions(1), PlusBuys(1), ChooseFromHand
 
 def _fortress_trashed(game: Game, p: Player, card: Card) -> None:
     if card.zone != "trash":
-        game.log.add(f"Fortress is no longer in the trash (it is in {card.zone}): it cannot be put into a hand",
+        game.log.add(f"Fortress is no longer in the trash (it is {nonsupply.where(card)}): it cannot be put into a hand",
                      narrate.LOSE_TRACK, R("Fortress", 2))
         return
     game.move(card, "hand", owner=p.index)
