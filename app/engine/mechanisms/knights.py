@@ -20,9 +20,9 @@ from app.engine.core import narrate
 from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import Ctx
-from app.engine.core.state import Card, Game, card_facts
+from app.engine.core.state import Card, Game
 from app.engine.mechanisms import mixed_piles
-from app.engine.scenario.extensions import CARD_LIST, setup_key
+from app.engine.scenario.extensions import setup_key
 
 PILE = "Knights"
 KNIGHTS = ("Dame Anna", "Dame Josephine", "Dame Molly", "Dame Natalie", "Dame Sylvia",
@@ -70,9 +70,9 @@ def reveal_two_trash_one(ctx: Ctx, cite: dict) -> list[Card]:
     return trashed
 
 
-@setup_key("knights", scope="game", schema=CARD_LIST,
+@setup_key("knights", scope="game", schema=mixed_piles.order_schema(KNIGHTS),
            doc="The Knights pile, top card first (instead of a shuffled one): only its top card can be bought "
                "or gained",
            example="knights: [Sir Martin, Dame Anna]")
 def _knights_order(game: Game, names: list) -> None:
-    mixed_piles.ordered(game, PILE, [card_facts(str(n)).name for n in names], set(KNIGHTS), "knights")
+    mixed_piles.ordered(game, PILE, names, set(KNIGHTS), "knights")

@@ -13,7 +13,7 @@ the scenario's seed.
 from __future__ import annotations
 
 from app.engine.core import narrate
-from app.engine.core.errors import EngineError
+from app.corpus.card_facts import facts_for
 from app.engine.core.state import Game
 
 SPECIAL_SETUP = narrate.sec("Special setup")
@@ -36,17 +36,30 @@ def shuffled(game: Game, pile: str, cards: list[str], count: int) -> None:
     build_pile(game, pile, deck[:count])
 
 
-def ordered(game: Game, pile: str, names: list[str], allowed: set[str], key: str) -> None:
-    """A setup key's explicit order (top first), after checking every name belongs in that pile."""
-    if not isinstance(names, list) or not names:
-        raise EngineError(f"{key}: expected a list of card names, top card first")
-    wrong = [n for n in names if n not in allowed]
-    if wrong:
-        raise EngineError(f"{key}: {', '.join(map(str, wrong))} cannot be in the {pile} pile; "
-                          f"expected some of {', '.join(sorted(allowed))}")
-    build_pile(game, pile, names)
-    game.log.add(f"The {pile} pile is, from the top: {', '.join(names)} (only the top card is visible)",
+def ordered(game: Game, pile: str, names: list, allowed: set[str], key: str) -> None:
+    """A setup key's explicit order (top first).
+
+    Why names that cannot be in the pile are reported in the log rather than raised: setup keys are applied
+    while the table is built, before any step runs, where an exception would stop the replay without a
+    step to point at; the key's JSON Schema (an enum of the allowed names) rejects them at load time.
+    """
+    good, bad = [], []
+    for n in names if isinstance(names, list) else []:
+        f = facts_for(str(n))
+        (good if f is not None and f.name in allowed else bad).append(f.name if f is not None else str(n))
+    if bad:
+        game.log.add(f"{key}: {', '.join(bad)} cannot be in the {pile} pile and {'is' if len(bad) == 1 else 'are'} "
+                     f"left out (it holds only {', '.join(sorted(allowed))})", SPECIAL_SETUP)
+    if not good:
+        return
+    build_pile(game, pile, good)
+    game.log.add(f"The {pile} pile is, from the top: {', '.join(good)} (only the top card is visible)",
                  SPECIAL_SETUP)
+
+
+def order_schema(allowed: tuple[str, ...]) -> dict:
+    """The JSON Schema of a pile order: 1 to len(allowed)*10 names, each one of ``allowed``."""
+    return {"type": "array", "minItems": 1, "maxItems": 60, "items": {"enum": list(allowed)}}
 
 
 def top_name(game: Game, pile: str) -> str | None:

@@ -105,12 +105,13 @@ _PILES = {"type": "object", "propertyNames": {"enum": sorted(PILE_SIZES)},
                "one brings it (Special setup § I)",
            example="non_supply_piles: {Spoils: 0}")
 def _setup_piles(game: Game, value: dict) -> None:
-    from app.engine.core.errors import EngineError
-    for name, n in (value or {}).items():
-        if name not in PILE_SIZES:
-            raise EngineError(f"non_supply_piles: {name!r} is not a pile outside the Supply; expected one of "
-                              f"{', '.join(PILE_SIZES)}")
-        include(game, name, int(n))
+    # unknown names are reported in the log, not raised: see mixed_piles.ordered (the schema rejects them)
+    for name, n in (value or {}).items() if isinstance(value, dict) else []:
+        if name not in PILE_SIZES or not isinstance(n, int) or not 0 <= n <= 60:
+            game.log.add(f"non_supply_piles: {name}: {n!r} is left out (expected one of {', '.join(PILE_SIZES)} "
+                         "with a size from 0 to 60)", SPECIAL_SETUP)
+            continue
+        include(game, name, n)
 
 
 @expect_key("non_supply_piles", scope="game", schema=_PILES,

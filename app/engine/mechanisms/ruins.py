@@ -12,9 +12,9 @@ the setup key ``ruins:`` states the pile, top card first.
 """
 from __future__ import annotations
 
-from app.engine.core.state import Game, card_facts
+from app.engine.core.state import Game
 from app.engine.mechanisms import mixed_piles
-from app.engine.scenario.extensions import CARD_LIST, setup_key
+from app.engine.scenario.extensions import setup_key
 
 PILE = "Ruins"
 KINDS = ("Abandoned Mine", "Ruined Library", "Ruined Market", "Ruined Village", "Survivors")
@@ -38,8 +38,8 @@ def is_looter_game(kingdom: list[str]) -> bool:
     return any((f := facts_for(n)) is not None and f.is_type("Looter") for n in kingdom)
 
 
-@setup_key("ruins", scope="game", schema=CARD_LIST,
+@setup_key("ruins", scope="game", schema=mixed_piles.order_schema(KINDS),
            doc="The Ruins pile, top card first (instead of a shuffled one): only its top card can be gained",
            example="ruins: [Survivors, Ruined Village, Abandoned Mine]")
 def _ruins_order(game: Game, names: list) -> None:
-    mixed_piles.ordered(game, PILE, [card_facts(str(n)).name for n in names], set(KINDS), "ruins")
+    mixed_piles.ordered(game, PILE, names, set(KINDS), "ruins")
