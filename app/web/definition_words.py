@@ -340,7 +340,8 @@ def _trash_self(e: Any, d: int, card: str | None) -> list[Line]:
 
 def _throne(e: Any, d: int, card: str | None) -> list[Line]:
     times = _ORDINAL_TIMES.get(e.times, f"{e.times} times")
-    return [_line(d, f"{'You may play' if e.optional else 'Play'} an Action card from your hand {times}", e)]
+    what = getattr(e, "describe", "an Action card")      # Counterfeit: "a non-Duration Treasure"
+    return [_line(d, f"{'You may play' if e.optional else 'Play'} {what} from your hand {times}", e)]
 
 
 def _later(e: Any, d: int, card: str | None) -> list[Line]:

@@ -106,6 +106,7 @@ register(CardDef("Survivors", Do(_survivors)))
 
 
 def _hovel(game: Game, ev: Event, p: Player, card: Card) -> None:
+    """When you gain (pre-2022: buy) a Victory card, you may trash this from your hand."""
     if not rx.ask(game, p, f"trash Hovel ({p.name} gained {ev.card.name})?"):
         game.log.add(f"{p.name} keeps Hovel")
         return
@@ -125,6 +126,7 @@ register(CardDef("Overgrown Estate", vp=0, hooks={"when_trash": _draw_on_trash(1
 
 
 def _spoils_return(ctx: Ctx) -> bool:
+    """Return this to the Spoils pile."""
     return nonsupply.return_to_pile(ctx.game, ctx.player, ctx.source, ctx.source_ref, R("Spoils", 1))
 
 
@@ -132,7 +134,7 @@ register(CardDef("Spoils", Sequence(PlusCoins(3), Do(_spoils_return))))
 
 
 def _madman(ctx: Ctx) -> bool:
-    """Return this to the Madman pile. If you do, +1 Card per card in your hand (Madman 1-3)."""
+    """Return this to the Madman pile. If you do, +1 Card per card in your hand."""
     if not nonsupply.return_to_pile(ctx.game, ctx.player, ctx.source, ctx.source_ref, R("Madman", 3)):
         ctx.log("…so no cards are drawn", R("Madman", 1))
         return False
@@ -163,6 +165,8 @@ register(CardDef("Mercenary", Do(_mercenary)))
 
 # ------------------------------------------------------------------ the Knights
 def _knight_attack(ctx: Ctx) -> bool:
+    """Each other player reveals the top 2 cards of their deck, trashes one of them costing from $3 to $6, and
+    discards the rest. If a Knight is trashed by this, trash this."""
     trashed = knights.reveal_two_trash_one(ctx, R("Knight", 2))
     if any(c.is_type("Knight") for c in trashed):
         ctx.log(f"A Knight was trashed by {ctx.source.name}, so {ctx.source.name} is trashed too", R("Knight", 3))
@@ -202,15 +206,26 @@ def _bom_allowed(c: Card) -> bool:
     return not c.is_type("Command") and not c.is_type("Duration")
 
 
-register(CardDef("Band of Misfits", Do(lambda ctx: play_as.play_from_supply(ctx, _bom_allowed, R("Band of Misfits", 1))),
+def _bom_2019(ctx: Ctx) -> bool:
+    """Play a non-Command non-Duration Action card from the Supply that costs less than this, leaving it there."""
+    return play_as.play_from_supply(ctx, _bom_allowed, R("Band of Misfits", 1))
+
+
+def _bom_old(ctx: Ctx) -> bool:
+    """Play this as if it were an Action card in the Supply costing less than it that you choose; it is that
+    card until it leaves play."""
+    return play_as.play_as(ctx, lambda c: True, R("Band of Misfits", 2, "pre-2019"))
+
+
+register(CardDef("Band of Misfits", Do(_bom_2019),
                  version="2", note="2019: plays a card from the Supply, leaving it there"))
-register(CardDef("Band of Misfits",
-                 Do(lambda ctx: play_as.play_as(ctx, lambda c: True, R("Band of Misfits", 2, "pre-2019"))),
+register(CardDef("Band of Misfits", Do(_bom_old),
                  version="1", note="pre-2019: is played as the chosen card"), default=False)
 
 
 def _gain_spoils(n: int = 1, cite: dict | None = None):
     def run(ctx: Ctx) -> bool:
+        """Gain Spoils from the Spoils pile."""
         got = [nonsupply.gain_from(ctx.game, ctx.player, "Spoils", cite=cite) for _ in range(n)]
         return any(got)
     return Do(run)
@@ -228,6 +243,7 @@ def _beggar_react(game: Game, ev: Event, p: Player, card: Card, unaffected: set)
 
 
 def _beggar_coppers(ctx: Ctx) -> bool:
+    """Gain 3 Coppers to your hand, one at a time."""
     for _ in range(3):       # each gained in turn (TRIGGERED ABILITY)
         act.gain(ctx.game, ctx.player, "Copper", to="hand", cite=R("Beggar", 1))
     return True
@@ -263,6 +279,7 @@ register(CardDef("Catacombs", Do(_catacombs), hooks={"when_trash": when_trash(_c
 
 
 def _trash_hand(ctx: Ctx) -> bool:
+    """Trash your hand."""
     if not ctx.player.hand:
         ctx.log(f"{ctx.player.name} has no cards in hand to trash", narrate.DO_AS_MUCH)
         return False
@@ -280,6 +297,7 @@ register(CardDef("Count", Sequence(
 def _trash_replayed(cite: dict, key: str, lost: dict):
     """Trash the card a throne-room just played, if it is still in play (Counterfeit 2, Procession 4)."""
     def run(ctx: Ctx) -> bool:
+        """Trash it (if it is still in play)."""
         card, ref = ctx.vars.get(key) or (None, None)
         if card is None:
             return False
@@ -305,6 +323,7 @@ register(CardDef("Counterfeit", _counterfeit(False), version="1", note="pre-2022
 
 
 def _play_another_cultist(ctx: Ctx) -> bool:
+    """You may play a Cultist from your hand (it uses no Action)."""
     p = ctx.player
     options = [c for c in p.hand if c.name == "Cultist"]
     if not options:
@@ -324,12 +343,13 @@ register(CardDef("Cultist", Sequence(Draw(2), EachOtherPlayer(Gain(ruins.PILE, c
 
 
 def _ruins_on_gain(game: Game, ev: Event, card: Card) -> None:
+    """When you gain this, gain 2 Ruins."""
     for _ in range(2):      # each gained in turn (Death Cart 6)
         act.gain(game, ev.player, ruins.PILE, cite=R("Death Cart", 5))
 
 
 def _death_cart_2019(ctx: Ctx) -> bool:
-    """You may trash this or an Action card from your hand, for +$5 ("DO X FOR": only if you trashed: Death Cart 2)."""
+    """You may trash this or an Action card from your hand, for +$5 (no +$5 if nothing is trashed)."""
     p = ctx.player
     options = ["trash nothing"]
     if ctx.source_ref is not None and ctx.source_ref.valid():
@@ -348,7 +368,7 @@ def _death_cart_2019(ctx: Ctx) -> bool:
 
 
 def _death_cart_old(ctx: Ctx) -> bool:
-    """Pre-2019: you may trash an Action card from your hand; if you don't, trash this. +$5 either way."""
+    """You may trash an Action card from your hand; if you don't, trash this. +$5 either way."""
     if not ChooseFromHand("trash", 0, 1, filter=_action, describe="an Action card (or Death Cart is trashed)").apply(ctx):
         TrashSelf(cite=R("Death Cart", 3)).apply(ctx)
     return PlusCoins(5, cite=R("Death Cart", 4)).apply(ctx)
@@ -370,6 +390,7 @@ register(CardDef("Feodum", vp=lambda game, p: sum(1 for c in p.all_cards() if c.
 
 
 def _differently_named_treasures(ctx: Ctx) -> int:
+    """+$1 per differently named Treasure in the trash."""
     names = {c.name for c in ctx.game.trash if c.is_type("Treasure")}
     ctx.log(f"Differently named Treasures in the trash: {', '.join(sorted(names)) or 'none'}", R("Forager", 2))
     return len(names)
@@ -404,6 +425,7 @@ def _from_trash(ctx: Ctx, pred, to: str, cite: dict) -> bool:
 
 
 def _graverobber_remodel(ctx: Ctx) -> bool:
+    """Gain a card costing up to $3 more than the trashed Action card."""
     base = (ctx.vars.get("grave") or [None])[0]
     return Gain(filter=lambda c2, c: costs_up_to_more(c, base, 3), describe=f"a card costing up to $3 more than "
                 f"{base.name}", cite=R("Graverobber", 2)).apply(ctx)
@@ -418,7 +440,7 @@ register(CardDef("Graverobber", ChooseOne({
 
 
 def _hermit_trash(ctx: Ctx) -> bool:
-    """Look through your discard pile; you may trash a non-Treasure from it or from your hand (Hermit 1)."""
+    """Look through your discard pile; you may trash a non-Treasure from it or from your hand."""
     p = ctx.player
     ctx.log(f"{p.name} looks through their discard pile: {act.names(p.discard)}")
     opts = []
@@ -440,6 +462,9 @@ def _hermit_trash(ctx: Ctx) -> bool:
 
 
 def _hermit_2022(ctx: Ctx) -> bool:
+    """Look through your discard pile; you may trash a non-Treasure from it or from your hand. Gain a card
+    costing up to $3. At the end of your Buy phase this turn, if you didn't gain any cards in it, exchange
+    this for a Madman."""
     _hermit_trash(ctx)
     Gain(filter=up_to(3), describe="a card costing up to $3", cite=R("Hermit", 2)).apply(ctx)
     me, where, turn = ctx.source, ctx.source_ref, ctx.game.turn
@@ -492,6 +517,7 @@ register(CardDef("Hunting Grounds", Draw(4), hooks={"when_trash": when_trash(_hu
 
 
 def _ironmonger(ctx: Ctx) -> bool:
+    """Reveal the top card of your deck; you may discard it. Either way: Action +1 Action, Treasure +$1, Victory +1 Card."""
     p, g = ctx.player, ctx.game
     top = act.reveal_top(g, p, 1)
     if not top:
@@ -536,6 +562,7 @@ register(CardDef("Market Square", Sequence(Draw(1), PlusActions(1), PlusBuys(1))
 
 
 def _mystic(ctx: Ctx) -> bool:
+    """Name a card, then reveal the top card of your deck. If you named it, put it into your hand."""
     named = _name_a_card(ctx, R("Mystic", 1))
     top = act.reveal_top(ctx.game, ctx.player, 1)
     if not top:
@@ -579,6 +606,7 @@ register(CardDef("Pillage", Sequence(TrashSelf(cite=R("Pillage", 4)), EachOtherP
 
 
 def _poor_house(ctx: Ctx) -> bool:
+    """Reveal your hand. -$1 per Treasure card in your hand (you can't go below $0)."""
     p, t = ctx.player, ctx.game.turn
     n = sum(1 for c in p.hand if c.is_type("Treasure"))
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): {n} Treasure{'s' if n != 1 else ''}",
@@ -593,7 +621,7 @@ register(CardDef("Poor House", Sequence(PlusCoins(4), Do(_poor_house))))
 
 
 def _procession_gain(ctx: Ctx) -> bool:
-    """Gain an Action card costing exactly $1 more than the played card (its cost checked now: Procession 8)."""
+    """Gain an Action card costing exactly $1 more than it (its cost after it was trashed)."""
     card, _ = ctx.vars.get("processed") or (None, None)
     if card is None:
         return False
@@ -613,6 +641,7 @@ register(CardDef("Procession", _procession(False), version="1", note="pre-2019: 
 
 
 def _rats_trash(ctx: Ctx) -> bool:
+    """Trash a card from your hand other than a Rats (or reveal a hand of all Rats)."""
     p = ctx.player
     if p.hand and all(c.name == "Rats" for c in p.hand):
         ctx.log(f"{p.name} reveals a hand of only Rats ({act.names(p.hand)}) and trashes nothing", R("Rats"))
@@ -626,6 +655,7 @@ register(CardDef("Rats", Sequence(Draw(1), PlusActions(1), Gain("Rats", cite=R("
 
 
 def _rebuild(ctx: Ctx) -> bool:
+    """Name a card. Reveal cards until a Victory card you did not name; discard the rest, trash it and gain a Victory card costing up to $3 more."""
     p, g = ctx.player, ctx.game
     named = _name_a_card(ctx, R("Rebuild", 1))
     found = None
@@ -653,6 +683,7 @@ register(CardDef("Rebuild", Sequence(PlusActions(1), Do(_rebuild))))
 
 
 def _rogue(ctx: Ctx) -> bool:
+    """If any cards in the trash cost from $3 to $6, gain one; otherwise each other player reveals 2 cards, trashes one costing from $3 to $6 and discards the rest."""
     if any(knights.three_to_six(c) for c in ctx.game.trash):
         ctx.log("There are cards costing from $3 to $6 in the trash, so Rogue gains one of them", R("Rogue", 2))
         return _from_trash(ctx, knights.three_to_six, "discard", R("Rogue", 2))
@@ -665,6 +696,7 @@ register(CardDef("Rogue", Sequence(PlusCoins(2), Do(_rogue))))
 
 
 def _sage(ctx: Ctx) -> bool:
+    """Reveal cards until one costing $3 or more; put it into your hand and discard the rest."""
     p, g = ctx.player, ctx.game
     shown: list[Card] = []
     found = None
@@ -689,6 +721,7 @@ register(CardDef("Sage", Sequence(PlusActions(1), Do(_sage))))
 
 
 def _scavenger(ctx: Ctx) -> bool:
+    """You may put your deck into your discard pile. Put a card from your discard pile onto your deck."""
     p, g = ctx.player, ctx.game
     if p.deck and rx.ask(g, p, "put your deck into your discard pile?"):
         n = len(p.deck)
@@ -717,6 +750,7 @@ register(CardDef("Squire", Sequence(PlusCoins(1), ChooseOne({"+2 Actions": PlusA
 
 
 def _storeroom(ctx: Ctx) -> bool:
+    """Discard any number of cards, then draw that many. Then discard any number of cards for +$1 each."""
     p, g = ctx.player, ctx.game
     ChooseFromHand("discard", 0, len(p.hand), store="first", describe="any number of cards (then draw that many)",
                    cite=R("Storeroom", 2)).apply(ctx)
@@ -749,6 +783,7 @@ register(CardDef("Urchin", Sequence(Draw(1), PlusActions(1), EachOtherPlayer(Dis
 
 
 def _vagrant(ctx: Ctx) -> bool:
+    """Reveal the top card of your deck. If it's a Curse, Ruins, Shelter or Victory card, put it into your hand."""
     top = act.reveal_top(ctx.game, ctx.player, 1)
     if not top:
         return False
@@ -765,6 +800,7 @@ register(CardDef("Vagrant", Sequence(Draw(1), PlusActions(1), Do(_vagrant))))
 
 
 def _minstrel(ctx: Ctx) -> bool:
+    """Reveal the top 3 cards of your deck. Put the Action cards back in any order and discard the rest."""
     p, g = ctx.player, ctx.game
     shown = act.reveal_top(g, p, 3)
     actions = [c for c in shown if c.is_type("Action")]
