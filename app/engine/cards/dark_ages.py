@@ -38,7 +38,7 @@ DIG = narrate.sec("“Dig for cards”", "Dig for cards")
 REVEAL = narrate.sec("Revealing or looking at cards")
 REACTION_TO_ATTACK = narrate.sec("Reaction to Attack")
 SEVERAL = narrate.sec("Several options")
-EACH_OTHER = narrate.sec("Each player / Each other player")
+EACH_OTHER = narrate.sec("Each player/Each other player")
 DISCARD_THEN_GET = narrate.sec("Discard, then get from deck")
 
 

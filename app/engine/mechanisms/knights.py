@@ -27,7 +27,7 @@ from app.engine.scenario.extensions import setup_key
 PILE = "Knights"
 KNIGHTS = ("Dame Anna", "Dame Josephine", "Dame Molly", "Dame Natalie", "Dame Sylvia",
            "Sir Bailey", "Sir Destry", "Sir Martin", "Sir Michael", "Sir Vander")
-EACH_OTHER = narrate.sec("Each player / Each other player")
+EACH_OTHER = narrate.sec("Each player/Each other player")
 CARD_COSTS = narrate.sec("Card costs")
 
 

@@ -28,6 +28,11 @@ from app.engine.core.triggers import Event, attack_window, fire
 LEAVING = narrate.sec("Play a card while leaving it")
 
 
+def _types(name: str) -> tuple[str, ...]:
+    from app.engine.core.state import card_facts
+    return card_facts(name).types
+
+
 def _choices(ctx: Ctx, allowed) -> list[Card]:
     bound = ctx.source.cost - 1      # "costs less than this": this card's cost now, no Potion or Debt (CARD COSTS)
     return [pile[-1] for pile in ctx.game.supply.values()
@@ -54,18 +59,29 @@ def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
     from app.engine.core.registry import definition
 
     p, g, me = ctx.player, ctx.game, ctx.source
-    options = _choices(ctx, allowed)
-    if not options:
-        ctx.log(f"There is no card in the Supply {me.name} can be played as", narrate.DO_AS_MUCH, cite)
-        return False
-    chosen = ctx.ask(Question(p.name, f"choose a card from the Supply to play {me.name} as", "cards",
-                              options, 1, 1))[0]
-    ctx.log(f"{me.name} is played as {chosen.name}: it is that card until it leaves play", cite)
-    g.turn.played[chosen.name] += 1
+    became: dict = g.__dict__.setdefault("played_as", {})     # card id -> (chosen name, where it was then)
+    kept = became.get(me.id)
+    if kept is not None and kept[1].valid():
+        # still in play since it became that card: played again (Throne Room), it is still that card
+        # (Band of Misfits pre-2019 7)
+        name = kept[0]
+        ctx.log(f"{me.name} is still {name} (it has not left play), so it is played as {name} again",
+                {"card": "Band of Misfits", "ruling": 7, "version": "pre-2019"})
+    else:
+        options = _choices(ctx, allowed)
+        if not options:
+            ctx.log(f"There is no card in the Supply {me.name} can be played as", narrate.DO_AS_MUCH, cite)
+            return False
+        name = ctx.ask(Question(p.name, f"choose a card from the Supply to play {me.name} as", "cards",
+                                options, 1, 1))[0].name
+        ctx.log(f"{me.name} is played as {name}: it is that card until it leaves play", cite)
+        if me.zone == "in_play":
+            became[me.id] = (name, g.ref(me))
+    g.turn.played[name] += 1
     sub = Ctx(g, p, me, ctx.source_ref)
-    if chosen.is_type("Attack"):
+    if "Attack" in _types(name):
         sub.unaffected = attack_window(g, p, me)
-    d = definition(g, chosen.name)
+    d = definition(g, name)
     if d is not None and d.play is not None:
         d.play.apply(sub)
     fire(g, Event("after_play", p, me))
