@@ -40,5 +40,9 @@ def supply_sizes(players: int, kingdom: list[str], colonies: bool = False) -> di
         sizes["Colony"] = vp
     for name in kingdom:
         facts = facts_for(name)
-        sizes.setdefault(name, vp if facts and facts.is_type("Victory") else 10)
+        # a pile of more than 10 by its own setup rule keeps it ("If Rats is in the Supply, use all 20 cards")
+        big = facts.quantity if facts and facts.quantity and facts.quantity > 10 else 10
+        sizes.setdefault(name, vp if facts and facts.is_type("Victory") else big)
+    if any((f := facts_for(n)) is not None and f.is_type("Looter") for n in kingdom):
+        sizes.setdefault("Ruins", sizes["Curse"])    # "the same number of Ruins as Curses" (Special setup § I)
     return sizes
