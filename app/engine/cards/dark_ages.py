@@ -165,8 +165,7 @@ register(CardDef("Mercenary", Do(_mercenary)))
 
 # ------------------------------------------------------------------ the Knights
 def _knight_attack(ctx: Ctx) -> bool:
-    """Each other player reveals the top 2 cards of their deck, trashes one of them costing from $3 to $6, and
-    discards the rest. If a Knight is trashed by this, trash this."""
+    """Each other player reveals their top 2 cards, trashes one costing $3-$6, discards the rest; a Knight trashed: trash this."""
     trashed = knights.reveal_two_trash_one(ctx, R("Knight", 2))
     if any(c.is_type("Knight") for c in trashed):
         ctx.log(f"A Knight was trashed by {ctx.source.name}, so {ctx.source.name} is trashed too", R("Knight", 3))
@@ -212,8 +211,7 @@ def _bom_2019(ctx: Ctx) -> bool:
 
 
 def _bom_old(ctx: Ctx) -> bool:
-    """Play this as if it were an Action card in the Supply costing less than it that you choose; it is that
-    card until it leaves play."""
+    """Be played as an Action card from the Supply costing less than this; it is that card until it leaves play."""
     return play_as.play_as(ctx, lambda c: True, R("Band of Misfits", 2, "pre-2019"))
 
 
@@ -462,9 +460,7 @@ def _hermit_trash(ctx: Ctx) -> bool:
 
 
 def _hermit_2022(ctx: Ctx) -> bool:
-    """Look through your discard pile; you may trash a non-Treasure from it or from your hand. Gain a card
-    costing up to $3. At the end of your Buy phase this turn, if you didn't gain any cards in it, exchange
-    this for a Madman."""
+    """You may trash a non-Treasure (discard pile or hand), gain a card up to $3; a Buy phase gaining nothing: exchange this for a Madman."""
     _hermit_trash(ctx)
     Gain(filter=up_to(3), describe="a card costing up to $3", cite=R("Hermit", 2)).apply(ctx)
     me, where, turn = ctx.source, ctx.source_ref, ctx.game.turn
@@ -483,7 +479,7 @@ def _hermit_2022(ctx: Ctx) -> bool:
 
 
 def _hermit_discarded(game: Game, ev: Event, card: Card) -> None:
-    """Pre-2022: when you discard this from play, if you did not buy any cards this turn, trash it and gain a Madman."""
+    """If you discard it from play in a turn in which you bought no card, trash it and gain a Madman."""
     if ev.data.get("from") != "in_play":
         return
     if game.turn.bought:
