@@ -320,7 +320,10 @@ def score(game: Game, p: Player) -> int:
     for c in cards:
         d = definition(game, c.name)
         if d is not None and d.vp is not None:
-            total += d.vp(game, p) if callable(d.vp) else d.vp
+            if not callable(d.vp):
+                total += d.vp
+            else:      # ``per_card``: worth depends on where this copy is (Distant Lands on the Tavern mat)
+                total += d.vp(game, p, c) if getattr(d.vp, "per_card", False) else d.vp(game, p)
     return total
 
 

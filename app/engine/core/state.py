@@ -166,6 +166,7 @@ class Game:
         self.pile_tokens: dict[str, Counter] = {}      # Supply pile -> tokens on it (mats.py)
         self.extra_types: dict[str, set[str]] = {}    # card name -> types added for this game (Charlatan)
         self.cost_modifiers: list = []                 # costs.CostModifier: cost changes in effect (costs.py)
+        self.non_supply: dict[str, list[Card]] = {}    # piles outside the Supply (Traveller upgrades; travellers.py)
 
     # ---- construction -------------------------------------------------
     def new_card(self, name: str, owner: int | None, zone: str) -> Card:
@@ -212,6 +213,8 @@ class Game:
             return self.trash
         if card.zone == "supply":
             return self.supply[card.name]
+        if card.zone == "non_supply":
+            return self.non_supply[card.name]
         return self.players[card.owner].zone(card.zone)
 
     def empty_piles(self) -> list[str]:
@@ -230,7 +233,7 @@ class Game:
             raise EngineError(f"{card.name} is not in {card.zone}")
         if owner is not None:
             card.owner = owner
-        if zone in ("trash", "supply"):
+        if zone in ("trash", "supply", "non_supply"):
             card.owner = None if zone == "trash" else None
         card.zone = zone
         card.stamp += 1
