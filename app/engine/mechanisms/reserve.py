@@ -64,8 +64,9 @@ class PutOnTavern(Effect):
     def apply(self, ctx: Ctx) -> bool:
         card = ctx.source
         if card is None or ctx.source_ref is None or not ctx.source_ref.valid():
-            where = card.zone if card is not None else "nowhere"
-            ctx.log(f"{card.name} was not moved into play by this play (it is in {where}), so it does not go to "
+            where = ("on the " + card.zone[4:] + " mat" if card.zone.startswith("mat:") else f"in {card.zone}"
+                     ) if card is not None else "nowhere"
+            ctx.log(f"{card.name} was not moved into play by this play (it is {where}), so it does not go to "
                     "the Tavern mat", LEAVING, narrate.LOSE_TRACK, *([self.cite] if self.cite else []))
             return False
         put_on_mat(ctx.game, ctx.player, card, TAVERN, self.cite or RESERVE)
