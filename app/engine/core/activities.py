@@ -45,7 +45,14 @@ def from_deck(game: Game, p: Player, n: int, to: str, source: Card | None = None
     return taken
 
 
+# Mechanisms that change how many cards an instruction to draw draws (the -1 Card token, player_tokens.py):
+# each is ``hook(game, player, n) -> n``, applied before anything moves.
+DRAW_HOOKS: list[Callable[[Game, Player, int], int]] = []
+
+
 def draw(game: Game, p: Player, n: int) -> list[Card]:
+    for hook in DRAW_HOOKS:
+        n = hook(game, p, n)
     got = from_deck(game, p, n, "hand")
     if n:
         short = f" (only {len(got)} could be drawn)" if len(got) < n else ""
@@ -186,12 +193,13 @@ def to_hand(game: Game, p: Player, card: Card, cite: dict | None = None) -> None
 
 # ---------------------------------------------------------------- play
 def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Card | None = None,
-         nth: str = "") -> Ref | None:
+         nth: str = "", leave: bool = False) -> Ref | None:
     """Play a card: announce it, move it into play, let Attack Reactions go first, resolve, after-play.
 
     ``expected`` is where the ability playing it expects the card. If it was
     lost track of, only a throne-room (``by``) may still play it, leaving it
-    where it is (2021 errata, § III lose-track rule).
+    where it is (2021 errata, § III lose-track rule). ``leave``: play it leaving it where it is
+    (PLAY A CARD WHILE LEAVING IT § VI: the card with your Estate token).
     """
     from app.engine.core.effects import Ctx
     from app.engine.core.registry import definition
@@ -204,7 +212,7 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
             return None
         moved = False
     else:
-        moved = card.zone != "in_play"
+        moved = card.zone != "in_play" and not leave
         if moved:
             game.move(card, "in_play", owner=p.index)
     if by is not None:
@@ -213,12 +221,15 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
             game.played_by[card.id].append(by)
     placed = Ref(card, "in_play", card.stamp) if card.zone == "in_play" else Ref(card, "in_play", -1)
     via = f" with {by.name}" if by is not None else ""
-    where = "" if card.zone == "in_play" else f" (it stays in {card.zone}: it was lost track of)"
+    where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone})" if leave
+             else f" (it stays in {card.zone}: it was lost track of)")
     game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
+                 narrate.sec("Play a card while leaving it") if leave else
                  narrate.LOSE_TRACK if where else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
     game.turn.played[card.name] += 1
     game.tick()
     ctx = Ctx(game, p, card, placed)
+    fire(game, Event("before_play", p, card))     # before-play abilities (Adventures "+" tokens, § III)
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
     if d is not None and d.play is not None:
