@@ -15,7 +15,7 @@ from __future__ import annotations
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.cards.base import R, TRIGGERED
-from app.engine.core.costs import ReduceCosts, costs_exactly, costs_up_to, costs_up_to_more
+from app.engine.core.costs import CostModifier, ReduceCosts, add_modifier, costs_exactly, costs_up_to, costs_up_to_more
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, May,
                                      PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence, of_type,
@@ -27,6 +27,8 @@ from app.engine.core.turns import attacked_players, protect_from_attacks, until_
 from app.engine.mechanisms import ongoing
 from app.engine.mechanisms.durations import NextTurn, NowAndNextTurn, for_rest_of_game, set_aside_until_next_turn
 from app.engine.mechanisms.mats import put_on_mat
+from app.engine.mechanisms.player_tokens import (PLUS_TOKENS, is_action_supply_pile, move_token, put_minus_card,
+                                                 take_minus_coin, tokens_on, turn_journey)
 from app.engine.mechanisms.reactions import play_for
 from app.engine.mechanisms.reserve import TAVERN, PutOnTavern, Window, on_tavern, reserve
 from app.engine.mechanisms.travellers import set_up_line, traveller_hooks
@@ -557,3 +559,87 @@ register(CardDef("Wine Merchant", Sequence(PlusBuys(1), PlusCoins(4), PutOnTaver
 reserve("Wine Merchant", Window(
     "end_of_buy_phase", "at the end of the Buy phase with at least $2 unspent", lambda game, ev, p, card: None,
     applies=lambda game, ev, p, card: game.turn.coins >= 2, cite=R("Wine Merchant", 3), calls=False))
+
+
+# ------------------------------------------------------------------ cards that use the player tokens (player_tokens.py)
+def _ranger(ctx: Ctx) -> bool:
+    """Turn your Journey token over (whatever turned it before: Ranger 1); if it is now face up, +5 Cards."""
+    if turn_journey(ctx.game, ctx.player, R("Ranger", 1)):
+        act.draw(ctx.game, ctx.player, 5)
+    return True
+
+
+register(CardDef("Ranger", Sequence(PlusBuys(1), Do(_ranger))))
+
+
+def _giant_victim(ctx: Ctx) -> bool:
+    """Reveal the top card: trash it if it costs from $3 to $6, otherwise discard it and gain a Curse (Giant 1, 3)."""
+    g, q = ctx.game, ctx.player
+    top = act.reveal_top(g, q, 1)
+    if not top:
+        ctx.log(f"{q.name} has no card to reveal, so it is not a card costing from $3 to $6: they gain a Curse",
+                R("Giant", 3))
+        act.gain(g, q, "Curse", cite=R("Giant", 3))
+        return True
+    c = top[0]
+    if costs_up_to(c, 6) and c.cost >= 3:
+        act.trash(g, q, [c], R("Giant", 1))
+    else:
+        act.discard(g, q, [c], R("Giant", 1))
+        act.gain(g, q, "Curse", cite=TRIGGERED)
+    return True
+
+
+def _giant(ctx: Ctx) -> bool:
+    """Turn the Journey token over; face down: +$1; face up: +$5 and the attack (Giant 2)."""
+    if not turn_journey(ctx.game, ctx.player, R("Giant", 2)):
+        return PlusCoins(1).apply(ctx)
+    PlusCoins(5).apply(ctx)
+    return EachOtherPlayer(Do(_giant_victim)).apply(ctx)
+
+
+register(CardDef("Giant", Do(_giant)))
+register(CardDef("Relic", Sequence(PlusCoins(2), EachOtherPlayer(Do(
+    lambda ctx: put_minus_card(ctx.game, ctx.player, R("Relic")))))))
+
+
+def _bridge_troll_1(ctx: Ctx) -> bool:
+    """Pre-2022: while this is in play, cards cost $1 less on your turns (Bridge Troll 3)."""
+    g, me, card = ctx.game, ctx.player, ctx.source
+    if ctx.source_ref is None or not ctx.source_ref.valid():
+        ctx.log("Bridge Troll is not in play, so it changes no costs", narrate.LOSE_TRACK)
+        return False
+    if any(m.while_in_play is not None and m.while_in_play.card is card for m in g.cost_modifiers):
+        return True      # a while-in-play ability does not double with a throne-room
+    add_modifier(g, CostModifier(1, "Bridge Troll: cards cost $1 less on its owner's turns",
+                                 while_in_play=g.ref(card), condition=lambda game, i=me.index: game.turn.player == i,
+                                 citation=R("Bridge Troll", 3, "pre-2022")))
+    ctx.log(f"While Bridge Troll is in play, cards cost $1 less on {me.name}'s turns", R("Bridge Troll", 3))
+    return True
+
+
+_TAKE_MINUS_COIN = EachOtherPlayer(Do(lambda ctx: take_minus_coin(ctx.game, ctx.player, R("Bridge Troll"))))
+register(CardDef("Bridge Troll", Sequence(_TAKE_MINUS_COIN, NowAndNextTurn(
+    "Bridge Troll: cards cost $1 less this turn, and +1 Buy",
+    Sequence(ReduceCosts(1, cite=R("Bridge Troll", 2)), PlusBuys(1)), R("Bridge Troll", 1))), version="2",
+    note="2022: cards cost $1 less this turn and your next turn, cumulative (Bridge Troll 2)"))
+register(CardDef("Bridge Troll", Sequence(_TAKE_MINUS_COIN, NowAndNextTurn(
+    "Bridge Troll: +1 Buy", PlusBuys(1), R("Bridge Troll", 1)), Do(_bridge_troll_1)), version="1",
+    note="pre-2022: while in play, cards cost $1 less on your turns (Bridge Troll 3)"), default=False)
+
+register(CardDef("Teacher", PutOnTavern(R("Teacher", 4))))
+
+
+def _teacher(game: Game, ev: Event, p: Player, card: Card) -> None:
+    """Move your +1 Card, +1 Action, +1 Buy or +$1 token to an Action Supply pile you have no tokens on (Teacher 1)."""
+    piles = [n for n in game.supply if is_action_supply_pile(game, n) and not tokens_on(game, p, n)]
+    if not piles:
+        game.log.add(f"There is no Action Supply pile without {p.name}'s tokens", R("Teacher", 1), narrate.DO_AS_MUCH)
+        return
+    kind = game.decider.ask(Question(p.name, "which token do you move with Teacher", "choice", list(PLUS_TOKENS)))
+    pile = game.decider.ask(Question(p.name, f"move your {kind} token to which Action Supply pile", "choice", piles))
+    move_token(game, p, kind, pile, R("Teacher", 1))
+
+
+reserve("Teacher", Window("start_of_turn", "at the start of the turn, to move a + token to an Action Supply pile "
+                          "with none of your tokens", _teacher, cite=R("Teacher", 1)))
