@@ -124,6 +124,7 @@ register(CardDef("Artificer", Sequence(
 
 
 def _miser_put(ctx: Ctx) -> bool:
+    """Put a Copper from your hand onto your Tavern mat."""
     coppers = [c for c in ctx.player.hand if c.name == "Copper"]
     if not coppers:
         ctx.log(f"{ctx.player.name} has no Copper in hand to put on the Tavern mat", narrate.DO_AS_MUCH)
@@ -324,6 +325,7 @@ def _until_next_turn_attack(name: str, trigger: str, victim, cite: dict, next_tu
             g.later.append(LaterAbility(q.index, trigger, f"{name} ({me.name}'s)",
                                         lambda game, ev, q=q: victim(game, q, ev, me), None, cond, "game", [cite]))
         return next_turn.apply(ctx)
+    run.__doc__ = f"{next_turn.label[len(name) + 2:]} at the start of your next turn; until then, {victim.__doc__.strip()}"
     return Do(run)
 
 
@@ -368,6 +370,7 @@ register(CardDef("Swamp Hag", _until_next_turn_attack("Swamp Hag", "when_buy", _
 
 
 def _hireling(ctx: Ctx) -> bool:
+    """At the start of each of your turns for the rest of the game: +1 Card (this stays in play)."""
     def run(game: Game, ev: Event, p=ctx.player) -> None:
         game.log.add("Start of turn: Hireling: +1 Card", R("Hireling", 1))
         act.draw(game, p, 1)
@@ -380,6 +383,7 @@ register(CardDef("Hireling", Do(_hireling)))
 
 
 def _champion(ctx: Ctx) -> bool:
+    """For the rest of the game, other players' Attacks don't affect you and your Action cards first give +1 Action."""
     g, me = ctx.game, ctx.player
 
     def shield(game: Game, ev: Event) -> None:
@@ -490,7 +494,7 @@ def _cite_call(card: str, n: int) -> dict:
 
 register(CardDef("Coin of the Realm", Sequence(PlusCoins(1), PutOnTavern(R("Coin of the Realm", 1)))))
 reserve("Coin of the Realm", Window(
-    "after_play", "after playing an Action card, for +2 Actions",
+    "after_play", "after you play an Action card, for +2 Actions",
     lambda game, ev, p, card: PlusActions(2).apply(_ctx(game, p, card)) and None,
     applies=lambda game, ev, p, card: ev.card is not None and ev.card.is_type("Action"), cite=R("Coin of the Realm", 2)))
 
@@ -503,7 +507,7 @@ def _carriage(game: Game, ev: Event, p: Player, card: Card) -> None:
 
 
 reserve("Royal Carriage", Window(
-    "after_play", "to replay the Action card just played", _carriage,
+    "after_play", "after you play an Action card, if it is still in play, to replay it", _carriage,
     applies=lambda game, ev, p, card: ev.card is not None and ev.card.is_type("Action") and ev.card.zone == "in_play"
     and ev.card.owner == p.index, cite=R("Royal Carriage", 6)))
 

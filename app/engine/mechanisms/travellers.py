@@ -63,7 +63,7 @@ def _pile_of(game: Game, name: str) -> list[Card] | None:
 
 
 def exchange_when_discarded(game: Game, ev: Event, card: Card) -> None:
-    """The when-discard ability of a Traveller: when discarded from play, you may exchange it for its upgrade."""
+    """When you discard this from play, you may exchange it for its upgrade (that is not gaining it)."""
     if ev.data.get("from") != "in_play":
         return
     p, new = ev.player, UPGRADE[card.name]
