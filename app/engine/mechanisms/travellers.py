@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from app.engine.core import narrate
 from app.engine.core.decisions import Question
-from app.engine.core.errors import IllegalAction
+from app.engine.core.errors import ScenarioError
 from app.engine.core.state import Card, Game, card_facts
 from app.engine.core.triggers import Event
 from app.engine.scenario.extensions import expect_key, setup_key
@@ -101,14 +101,14 @@ _PILES = {"type": "object", "additionalProperties": {"type": "integer", "minimum
            example="non_supply: {Treasure Hunter: 0}")
 def _setup_non_supply(game: Game, value: dict) -> None:
     if not isinstance(value, dict):
-        raise IllegalAction("non_supply: expected a mapping of pile name to size")
+        raise ScenarioError("scenario", "non_supply: expected a mapping of pile name to size")
     for name, n in value.items():
         real = next((k for k in game.non_supply if k.lower() == str(name).strip().lower()), None)
         if real is None:
-            raise IllegalAction(f"non_supply: no {name!r} pile outside the Supply in this game "
+            raise ScenarioError("scenario", f"non_supply: no {name!r} pile outside the Supply in this game "
                                 f"({', '.join(game.non_supply) or 'none'}; a Traveller in the Supply sets them up)")
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 60:
-            raise IllegalAction(f"non_supply: {real}: expected a pile size from 0 to 60, found {n!r}")
+            raise ScenarioError("scenario", f"non_supply: {real}: expected a pile size from 0 to 60, found {n!r}")
         pile = game.non_supply[real]
         del pile[n:]
         while len(pile) < n:
