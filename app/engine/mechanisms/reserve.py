@@ -134,8 +134,8 @@ def offer(game: Game, ev: Event, w: Window, p: Player, card: Card) -> bool:
 def call(game: Game, p: Player, card: Card, w: Window, ev: Event) -> None:
     """Move the card from the Tavern mat into play (not playing it) and resolve what calling it does."""
     game.move(card, "in_play", owner=p.index)
-    game.log.add(f"{p.name} calls {card.name} from their Tavern mat, {w.what} (it moves into play; this is not "
-                 "playing it, and it is discarded in Clean-up)", RESERVE, *([w.cite] if w.cite else []))
+    game.log.add(f"{p.name} calls {card.name} from their Tavern mat ({w.what}); it moves into play: this is not "
+                 "playing it, and it is discarded in Clean-up", RESERVE, *([w.cite] if w.cite else []))
     w.run(game, ev, p, card)
 
 
