@@ -48,6 +48,7 @@ TAVERN = "Tavern"
 RESERVE = narrate.sec("Reserve cards")
 REMOVED = narrate.sec("Removed from play")
 LEAVING = narrate.sec("Play a card while leaving it")
+NOT_YOUR_TURN = narrate.sec("Effects when it's not your turn")
 
 
 def on_tavern(p: Player) -> list[Card]:
@@ -136,7 +137,18 @@ def call(game: Game, p: Player, card: Card, w: Window, ev: Event) -> None:
     game.move(card, "in_play", owner=p.index)
     game.log.add(f"{p.name} calls {card.name} from their Tavern mat ({w.what}); it moves into play: this is not "
                  "playing it, and it is discarded in Clean-up", RESERVE, *([w.cite] if w.cite else []))
+    t = game.turn
+    if p.index == t.player:
+        w.run(game, ev, p, card)
+        return
+    # called on another player's turn (Duplicate 4; a Caravan Guard played in reaction, then Coin of the Realm):
+    # "when it's not your turn, these resources are normally useless" (Effects when it's not your turn § VI)
+    kept = (t.actions, t.buys, t.coins)
     w.run(game, ev, p, card)
+    if (t.actions, t.buys, t.coins) != kept:
+        t.actions, t.buys, t.coins = kept
+        game.log.add(f"It is not {p.name}'s turn: the +Actions, +Buys or +$ from calling {card.name} are of no use "
+                     "to them", NOT_YOUR_TURN)
 
 
 def at_start_of_turn(game: Game) -> bool:
