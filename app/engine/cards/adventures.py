@@ -260,10 +260,10 @@ def _messenger_gain(game: Game, ev: Event, card: Card) -> None:
 def _messenger_buy(game: Game, ev: Event, card: Card) -> None:
     t, p = game.turn, ev.player
     if t.bought or getattr(t, "events_bought", None):
-        game.log.add("This is not the first thing bought this turn: Messenger does nothing", R("Messenger", 7))
+        game.log.add("This is not the first thing bought this turn: Messenger does nothing", R("Messenger", 7, "pre-2022"))
         return
-    game.log.add(f"Messenger is the first thing {p.name} buys this turn", R("Messenger", 7))
-    _messenger_gift(game, p, R("Messenger", 8))
+    game.log.add(f"Messenger is the first thing {p.name} buys this turn", R("Messenger", 7, "pre-2022"))
+    _messenger_gift(game, p, R("Messenger", 8, "pre-2022"))
 
 
 def _messenger_deck(ctx: Ctx) -> bool:
@@ -617,7 +617,7 @@ def _bridge_troll_1(ctx: Ctx) -> bool:
         return True      # a while-in-play ability does not double with a throne-room
     add_modifier(g, CostModifier(1, "Bridge Troll: cards cost $1 less on its owner's turns",
                                  while_in_play=g.ref(card), condition=lambda game, i=me.index: game.turn.player == i,
-                                 citation=R("Bridge Troll", 3, "pre-2022")))
+                                 citation=R("Bridge Troll", 3)))
     ctx.log(f"While Bridge Troll is in play, cards cost $1 less on {me.name}'s turns", R("Bridge Troll", 3))
     return True
 
