@@ -143,9 +143,9 @@ def _raze(ctx: Ctx) -> bool:
     """Trash this or a card from hand; look at one card per $1 it costs; one to hand, the rest discarded."""
     g, p = ctx.game, ctx.player
     label = ctx.ask(Question(p.name, "trash Raze or a card from your hand", "choice",
-                             ["trash this Raze", "trash a card from your hand"]))
+                             ["trash this", "trash a card from your hand"]))
     ctx.log(f"{p.name} chooses: {label}", R("Raze", 1))
-    if label == "trash this Raze":
+    if label == "trash this":
         if ctx.source_ref is None or not ctx.source_ref.valid():
             ctx.log(f"Raze is not in play (it is in {ctx.source.name and ctx.source.zone}): it is not trashed, so "
                     "nothing is looked at", R("Raze", 4), narrate.LOSE_TRACK)
