@@ -170,7 +170,10 @@ def discard(game: Game, p: Player, cards: list[Card], cite: dict | None = None, 
     if cards:
         game.log.add(f"{p.name} discards {what or names(cards)}", cite or narrate.DISCARDING)
         for c in cards:
-            fire(game, Event("when_discard", p, c, {"from": came_from[c.id]}))
+            # "together"/"from_each": the cards this one was discarded with, so a mechanism can let the player
+            # order abilities of cards discarded at once (Travellers exchanged in Clean-up, travellers.py)
+            fire(game, Event("when_discard", p, c, {"from": came_from[c.id], "together": cards,
+                                                    "from_each": came_from}))
     return cards
 
 

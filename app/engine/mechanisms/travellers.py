@@ -63,10 +63,34 @@ def _pile_of(game: Game, name: str) -> list[Card] | None:
 
 
 def exchange_when_discarded(game: Game, ev: Event, card: Card) -> None:
-    """When you discard this from play, you may exchange it for its upgrade (that is not gaining it)."""
+    """When you discard this from play, you may exchange it for its upgrade (that is not gaining it).
+
+    Travellers discarded from play together (Clean-up) are exchanged in the order their owner chooses, all at
+    the first one's turn: "If multiple cards do something when discarded from play, the player picks the order;
+    for example, with no Soldiers left in the pile, a player with Peasant and Soldier in play could first
+    exchange Soldier for Fugitive, then exchange Peasant for that Soldier" (Adventures rulebook, Travellers).
+    """
     if ev.data.get("from") != "in_play":
         return
-    p, new = ev.player, UPGRADE[card.name]
+    batch = ev.data.get("together") or [card]
+    seen = game.__dict__.setdefault("traveller_batches", [])
+    if any(b is batch for b in seen):
+        return          # already resolved with the first Traveller of this discard
+    seen.append(batch)
+    origins = ev.data.get("from_each") or {card.id: "in_play"}
+    group = [c for c in batch if c.name in UPGRADE and origins.get(c.id) == "in_play"] or [card]
+    p = ev.player
+    if len({c.name for c in group}) > 1:
+        group = game.decider.ask(Question(p.name, "Travellers discarded from play: choose the order to resolve "
+                                          "their exchanges, first first", "order", group))
+        game.log.add(f"{p.name} resolves the Travellers' exchanges in this order: {', '.join(c.name for c in group)}",
+                     narrate.CONCURRENT, TRAVELLER)
+    for c in group:
+        _exchange_one(game, p, c)
+
+
+def _exchange_one(game: Game, p, card: Card) -> None:
+    new = UPGRADE[card.name]
     cite = {"card": card.name}
     if card.zone != "discard" or card.owner != p.index:
         game.log.add(f"{card.name} was moved from the discard pile (it is in {card.zone}), so it cannot be "
