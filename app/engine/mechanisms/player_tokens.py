@@ -56,6 +56,7 @@ from app.engine.core import activities as act
 from app.engine.core import effects as fx
 from app.engine.core import narrate
 from app.engine.core.costs import CostModifier, add_modifier
+from app.engine.core.registry import CardDef, register
 from app.engine.core.errors import EngineError, IllegalAction, ScenarioError
 from app.engine.core.state import Card, Game, LaterAbility, Player, card_facts
 from app.engine.core.triggers import Event
@@ -278,23 +279,20 @@ class _InheritedTypes:
 
 
 def set_estate_token(game: Game, p: Player, card: Card, cite: dict | None = None) -> None:
-    """Set aside ``card`` (from the Supply) with your Estate token on it (Inheritance; not gaining it)."""
+    """Set aside ``card`` (from the Supply) with your Estate token on it (Inheritance; not gaining it).
+
+    Estates then use the "inherited" version of their definition in this game (as Curses do with
+    Charlatan): an Action-Command card, during the token owner's turns, that plays the token's card.
+    """
     t = tokens(game, p)
     game.move(card, "set_aside", owner=p.index)
     card.set_aside_by = None
     t.estate = card
     game.extra_types["Estate"] = _InheritedTypes(game)
+    game.versions["Estate"] = INHERITED
     game.log.add(f"{p.name} sets aside {card.name} from the Supply and moves their Estate token to it: during "
                  f"{p.name}'s turns, Estates are also Action-Command cards that play it",
                  *(c for c in (cite, T("Your Estate token", 2)) if c))
-    _install_estate_play()
-
-
-def _install_estate_play() -> None:
-    from app.engine.core.registry import definition
-    d = definition(None, "Estate")
-    if d is not None and d.play is None:
-        d.play = fx.Do(_play_inherited)
 
 
 def _play_inherited(ctx: fx.Ctx) -> bool:
@@ -305,6 +303,12 @@ def _play_inherited(ctx: fx.Ctx) -> bool:
         return False
     act.play(game, ctx.player, t.estate, by=ctx.source, leave=True)
     return True
+
+
+INHERITED = "inherited"
+register(CardDef("Estate", fx.Do(_play_inherited), version=INHERITED, vp=1,
+                 note="in games where someone bought Inheritance: during that player's turns also an "
+                      "Action-Command card that plays the card with their Estate token"), default=False)
 
 
 # ------------------------------------------------------------------ hooks into drawing and getting $
