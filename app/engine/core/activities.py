@@ -221,7 +221,7 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
             game.played_by[card.id].append(by)
     placed = Ref(card, "in_play", card.stamp) if card.zone == "in_play" else Ref(card, "in_play", -1)
     via = f" with {by.name}" if by is not None else ""
-    where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone})" if leave
+    where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone.replace('_', ' ')})" if leave
              else f" (it stays in {card.zone}: it was lost track of)")
     game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
                  narrate.sec("Play a card while leaving it") if leave else

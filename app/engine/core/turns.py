@@ -62,13 +62,13 @@ def next_turn(game: Game) -> tuple[int, bool]:
         game.regular_player = game.turn.player
     while game.extra_turns:
         who = game.extra_turns.pop(0)
-        checked = game.__dict__.get("checked_extra_turns", [])
-        if who in checked:
-            # checked when it was granted (Mission 2: "checks if the previous turn was yours when you buy
-            # it"), so not refused now even after another extra turn (Outpost 4: you get all of them)
-            checked.remove(who)
-            return who, True
         if who == game.turn.player and consecutive_turns(game) >= 2 and not _possessed_turn_queued(game, who):
+            checked = game.__dict__.get("checked_extra_turns", [])
+            if who in checked:
+                # checked when it was granted (Mission 2: "checks if the previous turn was yours when you buy
+                # it"), so not refused now, after another extra turn (Outpost 4: you get all of them)
+                checked.remove(who)
+                return who, True
             game.log.add(f"{game.players[who].name} does not take a 3rd turn in a row", BETWEEN_TURNS,
                          {"card": "Outpost", "ruling": 2})
             continue

@@ -97,16 +97,16 @@ def why_not(game: Game, p: Player, name: str) -> str | None:
         return f"{name} is not an Event in this game (Events: {listed})"
     if t.phase not in ("action", "buy", "buy2"):
         return f"Events are bought in the Buy phase, and this is the {t.phase} phase"
-    if t.buys < 1:
-        return "no Buys left"
-    cost = event_cost(name)
-    if cost > t.coins:
-        return f"{name} costs ${cost} and the money pool has ${t.coins}"
     once = _ONCE.get(name)
     if once == "turn" and name in events_bought(game):
         return f"{name} can only be bought once per turn"
     if once == "game" and _bought_in_game(game)[(p.index, name)]:
         return f"{name} can only be bought once per game"
+    if t.buys < 1:
+        return "no Buys left"
+    cost = event_cost(name)
+    if cost > t.coins:
+        return f"{name} costs ${cost} and the money pool has ${t.coins}"
     return None
 
 
