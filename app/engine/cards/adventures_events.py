@@ -41,7 +41,10 @@ def _choose_pile(ctx: Ctx, token: str, cite: dict) -> bool:
 
 
 def move_token_event(name: str, token: str) -> Do:
-    return Do(lambda ctx: _choose_pile(ctx, token, R(name)))
+    def run(ctx: Ctx) -> bool:
+        return _choose_pile(ctx, token, R(name))
+    run.__doc__ = f"Move your {token} token to an Action Supply pile of your choice"
+    return Do(run)
 
 
 # ------------------------------------------------------------------ the token Events
@@ -56,7 +59,10 @@ register_event("Plan", move_token_event("Plan", tok.TRASHING), version="1", defa
 
 
 def _seaway(ctx: Ctx) -> bool:
-    """Gain an Action card costing up to $4; if you did, move your +1 Buy token to its pile (Seaway 1, 3)."""
+    """Gain an Action card costing up to $4; if you did, move your +1 Buy token to its pile.
+
+    Seaway 1: only the cost when gaining matters; Seaway 3: no gain, no token move.
+    """
     got = Gain(filter=both(of_type("Action"), up_to(4)), describe="an Action card costing up to $4",
                cite=R("Seaway", 1)).apply(ctx)
     card = ctx.vars.get("gained")
@@ -73,6 +79,7 @@ register_event("Seaway", Do(_seaway))
 
 # ------------------------------------------------------------------ gaining Events
 def _alms(ctx: Ctx) -> bool:
+    """If you have no Treasures in play, gain a card costing up to $4."""
     treasures = [c for c in ctx.player.in_play if c.is_type("Treasure")]
     if treasures:
         ctx.log(f"{ctx.player.name} has {act.names(treasures)} in play, so Alms gains nothing", R("Alms", 1), IN_PLAY)
@@ -84,6 +91,7 @@ register_event("Alms", Do(_alms), once="turn")
 
 
 def _ball(ctx: Ctx) -> bool:
+    """Take your -$1 token, then gain 2 cards each costing up to $4, one after the other."""
     tok.take_minus_coin(ctx.game, ctx.player, R("Ball"))
     gain = Gain(filter=up_to(4), describe="a card costing up to $4", cite=R("Ball", 2))
     gain.apply(ctx)        # one at a time: what the first gain changes applies to the second (Ball 2)
@@ -95,6 +103,7 @@ register_event("Ball", Do(_ball))
 
 
 def _raid(ctx: Ctx) -> bool:
+    """Gain a Silver per Silver you have in play; each other player puts their -1 Card token on their deck."""
     g, p = ctx.game, ctx.player
     silvers = sum(1 for c in p.in_play if c.name == "Silver")
     ctx.log(f"{p.name} has {silvers} Silver{'s' if silvers != 1 else ''} in play", R("Raid", 1), IN_PLAY)
@@ -110,6 +119,7 @@ register_event("Raid", Do(_raid))
 
 
 def _trade(ctx: Ctx) -> bool:
+    """Trash up to 2 cards from your hand, then gain a Silver per card trashed."""
     ChooseFromHand("trash", 0, 2, store="traded", describe="up to 2 cards", cite=R("Trade")).apply(ctx)
     for _ in ctx.vars.get("traded") or []:
         act.gain(ctx.game, ctx.player, "Silver", cite=R("Trade"))
@@ -120,6 +130,7 @@ register_event("Trade", Do(_trade))
 
 
 def _pilgrimage(ctx: Ctx) -> bool:
+    """Turn your Journey token over; if it is now face up, gain a copy of each of up to 3 differently named cards you have in play."""
     g, p = ctx.game, ctx.player
     if not tok.turn_journey(g, p, R("Pilgrimage", 1)):
         ctx.log("It is face down, so nothing more happens", R("Pilgrimage"))
@@ -143,6 +154,7 @@ register_event("Pilgrimage", Do(_pilgrimage), once="turn")
 
 
 def _quest(ctx: Ctx) -> bool:
+    """You may discard an Attack, two Curses or six cards; if you discarded all of them, gain a Gold."""
     p = ctx.player
 
     def discard(what: str, pred, n: int):
@@ -169,6 +181,7 @@ register_event("Quest", Do(_quest))
 
 # ------------------------------------------------------------------ +Buy Events
 def _borrow(ctx: Ctx) -> bool:
+    """If your -1 Card token isn't on your deck, put it there and +$1."""
     if tok.tokens(ctx.game, ctx.player).minus_card:
         ctx.log(f"{ctx.player.name}'s -1 Card token is already on their deck, so no +$1", R("Borrow"))
         return False
@@ -180,6 +193,7 @@ register_event("Borrow", Sequence(PlusBuys(1), Do(_borrow)), once="turn")
 
 
 def _save(ctx: Ctx) -> bool:
+    """Set aside a card from your hand face down; put it into your hand at the end of the turn, after drawing."""
     g, p = ctx.game, ctx.player
     chosen = ctx.ask(Question(p.name, "set aside a card from your hand", "cards", list(p.hand), 1, 1)) if p.hand else []
     if not chosen:
@@ -204,6 +218,7 @@ register_event("Save", Sequence(PlusBuys(1), Do(_save)), once="turn")
 
 
 def _scouting_party(ctx: Ctx) -> bool:
+    """Look at the top 5 cards of your deck, discard 3 of them and put the rest back in any order."""
     g, p = ctx.game, ctx.player
     seen = act.reveal_top(g, p, 5, verb="looks at")
     k = min(3, len(seen))
@@ -225,6 +240,7 @@ def _fair_gain(game, ev) -> None:
 
 
 def _travelling_fair(ctx: Ctx) -> bool:
+    """This turn, when you gain a card, you may put it onto your deck."""
     g, p = ctx.game, ctx.player
     if any(la.label == "Travelling Fair" and la.owner == p.index for la in g.later):
         # a second one could only offer the same optional move again, which the lose-track rule stops
@@ -239,6 +255,7 @@ register_event("Travelling Fair", Sequence(PlusBuys(2), Do(_travelling_fair)))
 
 # ------------------------------------------------------------------ the rest
 def _expedition(ctx: Ctx) -> bool:
+    """Draw 2 extra cards in this turn's Clean-up."""
     t = ctx.game.turn
     t.cleanup_draw += 2
     ctx.log(f"In this turn's Clean-up, {ctx.player.name} draws 2 more cards ({t.cleanup_draw})", R("Expedition", 1))
@@ -250,6 +267,7 @@ register_event("Expedition", Do(_expedition))
 
 def _bonfire(only_coppers: bool):
     def run(ctx: Ctx) -> bool:
+        """Trash up to 2 cards you have in play."""
         p = ctx.player
         options = [c for c in p.in_play if c.name == "Copper" or not only_coppers]
         what = "Coppers" if only_coppers else "cards"
@@ -260,6 +278,8 @@ def _bonfire(only_coppers: bool):
             return False
         act.trash(ctx.game, p, chosen, R("Bonfire", 2 if only_coppers else 1))
         return True
+    if only_coppers:
+        run.__doc__ = "Trash up to 2 Coppers you have in play."
     return Do(run)
 
 
@@ -268,6 +288,7 @@ register_event("Bonfire", _bonfire(False), version="1", default=False, note="pre
 
 
 def _mission(ctx: Ctx) -> bool:
+    """If the previous turn wasn't yours, take an extra turn after this one, in which you can't buy cards."""
     g, p = ctx.game, ctx.player
     if consecutive_turns(g) >= 2:
         ctx.log("The previous turn was theirs, so Mission gives no extra turn", R("Mission", 2))
@@ -296,6 +317,7 @@ register_event("Mission", Do(_mission), once="turn")
 
 
 def _inheritance(ctx: Ctx) -> bool:
+    """Set aside a non-Command non-Duration Action card costing up to $4 from the Supply, with your Estate token on it."""
     g, p = ctx.game, ctx.player
     tops = [pile[-1] for pile in g.supply.values()
             if pile and pile[-1].is_type("Action") and not pile[-1].is_type("Command")

@@ -142,7 +142,13 @@ def buy_event(game: Game, p: Player, name: str) -> None:
 
 
 # ------------------------------------------------------------------ the scenario format
-@setup_key("events", scope="game", schema=CARD_LIST,
+def _event_names() -> list[str]:
+    from app.corpus.card_facts import load_facts
+    return sorted(f.name for f in load_facts().values() if "Event" in f.types)
+
+
+@setup_key("events", scope="game", schema={"type": "array", "items": {"enum": _event_names()}, "minItems": 1,
+                                           "maxItems": 20},
            doc="Events beside the Kingdom (not in the Supply); players buy them with the buy_event step",
            example="events: [Alms, Borrow]")
 def _setup_events(game: Game, value: list) -> None:

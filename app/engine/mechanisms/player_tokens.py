@@ -296,7 +296,10 @@ def set_estate_token(game: Game, p: Player, card: Card, cite: dict | None = None
 
 
 def _play_inherited(ctx: fx.Ctx) -> bool:
-    """"Play the card with your Estate token, leaving it there" (Your Estate token 2-3)."""
+    """During the turns of the player with the Estate token: play the card with that token, leaving it there.
+
+    Your Estate token 2-3: "Play the card with your Estate token, leaving it there".
+    """
     game = ctx.game
     t = _all(game).get(game.turn.player)
     if t is None or t.estate is None:
