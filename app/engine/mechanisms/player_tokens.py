@@ -248,8 +248,8 @@ def _draw_hook(game: Game, p: Player, n: int) -> int:
     if t is None or not t.minus_card or n < 1:
         return n     # "draw to x" with x cards in hand draws nothing and leaves it (Your -1 Card token 2)
     t.minus_card = False
-    game.log.add(f"{p.name} is told to draw {n}: they remove their -1 Card token from their deck instead of "
-                 f"drawing the first card{' (no shuffle for it)' if not p.deck else ''}",
+    game.log.add(f"{p.name} is told to draw: they remove their -1 Card token from their deck instead of "
+                 f"drawing a card{' (no shuffle for it)' if not p.deck else ''}",
                  T("Your -1 Card token", 1), T("Your -1 Card token", 3))
     return n - 1
 
