@@ -272,7 +272,8 @@ class _InheritedTypes:
         self.game = game
 
     def __contains__(self, t: object) -> bool:
-        if t not in ("Action", "Command"):
+        if t not in ("Action", "Command") or self.game.over:
+            # scoring is at no one's turn: Estates are not Actions for Vineyards (Your Estate token 6)
             return False
         own = _all(self.game).get(self.game.turn.player)
         return own is not None and own.estate is not None
