@@ -155,3 +155,23 @@ def test_a_refused_setup_value_is_an_error_message_on_the_web_and_in_the_cli(tmp
     proc = subprocess.run([sys.executable, "-m", "app.cli", "replay", str(f)], capture_output=True, text=True)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "setup: 'Province' is not a Supply pile" in proc.stderr
+
+
+def test_the_sandbox_page_shows_buy_event_buttons_and_the_bought_event_in_the_log(client):
+    from urllib.parse import parse_qs, urlparse
+
+    def token(resp) -> str:
+        assert resp.status_code == 303, resp.get_data(as_text=True)[:400]
+        return parse_qs(urlparse(resp.headers["Location"]).query)["s"][0]
+
+    tok = token(client.post("/try", data={"op": "setup", "players": "2", "kingdom": "Village, Expedition",
+                                          "p1_name": "Ann", "p1_hand": "Gold, Copper", "p1_deck": "Copper*9"}))
+    page = client.get(f"/try?s={tok}").get_data(as_text=True)
+    assert "Events beside the Kingdom: Expedition" in page
+    assert "Buy Event Expedition" not in page            # $0: Expedition costs $3
+    tok = token(client.post("/try", data={"s": tok, "op": "play_treasures"}))
+    assert "Buy Event Expedition" in client.get(f"/try?s={tok}").get_data(as_text=True)
+    tok = token(client.post("/try", data={"s": tok, "op": "buy_event", "card": "Expedition"}))
+    page = client.get(f"/try?s={tok}").get_data(as_text=True)
+    assert "Ann buys the Event Expedition for $3" in page
+    assert "buy_event: Expedition" in page                # the scenario file shown on the page
