@@ -20,7 +20,6 @@ from app.engine.mechanisms.events import register_event
 from app.engine.mechanisms.ongoing import move_gained, set_up_this_turn
 
 IN_PLAY = narrate.sec("Cards you have in play")
-REMOVED = narrate.sec("Removed from play")
 
 
 def up_to(n: int):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from app.corpus.card_facts import facts_for, load_facts
 from app.engine.core import narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.errors import IllegalAction, ScenarioError
@@ -143,7 +144,6 @@ def buy_event(game: Game, p: Player, name: str) -> None:
 
 # ------------------------------------------------------------------ the scenario format
 def _event_names() -> list[str]:
-    from app.corpus.card_facts import load_facts
     return sorted(f.name for f in load_facts().values() if "Event" in f.types)
 
 
@@ -158,7 +158,6 @@ def _setup_events(game: Game, value: list) -> None:
         raise ScenarioError("setup", f"events: at most 20 Events, found {len(value)}")
     names = []
     for raw in value:
-        from app.corpus.card_facts import facts_for
         f = facts_for(raw) if isinstance(raw, str) else None
         if f is None:
             raise ScenarioError("setup", f"events: unknown Event {raw!r}")
