@@ -50,9 +50,30 @@ def from_deck(game: Game, p: Player, n: int, to: str, source: Card | None = None
 DRAW_HOOKS: list[Callable[[Game, Player, int], int]] = []
 
 
-def draw(game: Game, p: Player, n: int) -> list[Card]:
+def told_to_draw(game: Game, p: Player, n: int) -> int:
+    """An instruction to draw ``n`` cards: how many are actually drawn after the DRAW_HOOKS (-1 Card token)."""
     for hook in DRAW_HOOKS:
         n = hook(game, p, n)
+    return n
+
+
+def draw_to(game: Game, p: Player, x: int) -> list[Card]:
+    """Draw until you have ``x`` cards in hand (Watchtower, Jack of All Trades).
+
+    "Cards that draw to x cards will first remove your [-1 Card] token, then draw to x cards. However, if
+    you already have x cards in hand, they won't remove your token" (Your -1 Card token 2).
+    """
+    if len(p.hand) >= x:
+        return draw(game, p, 0)
+    if told_to_draw(game, p, x - len(p.hand)) < x - len(p.hand):
+        game.log.add(f"…and {p.name} still draws until they have {x} cards in hand",
+                     {"card": "Your -1 Card token", "ruling": 2})
+    return draw(game, p, x - len(p.hand), hooks=False)
+
+
+def draw(game: Game, p: Player, n: int, hooks: bool = True) -> list[Card]:
+    if hooks:
+        n = told_to_draw(game, p, n)
     got = from_deck(game, p, n, "hand")
     if n:
         short = f" (only {len(got)} could be drawn)" if len(got) < n else ""
@@ -224,7 +245,7 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
             game.played_by[card.id].append(by)
     placed = Ref(card, "in_play", card.stamp) if card.zone == "in_play" else Ref(card, "in_play", -1)
     via = f" with {by.name}" if by is not None else ""
-    where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone})" if leave
+    where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone.replace('_', ' ')})" if leave
              else f" (it stays in {card.zone}: it was lost track of)")
     game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
                  narrate.sec("Play a card while leaving it") if leave else

@@ -56,6 +56,7 @@ from app.engine.core import activities as act
 from app.engine.core import effects as fx
 from app.engine.core import narrate
 from app.engine.core.costs import CostModifier, add_modifier
+from app.engine.core.registry import CardDef, register
 from app.engine.core.errors import EngineError, IllegalAction, ScenarioError
 from app.engine.core.state import Card, Game, LaterAbility, Player, card_facts
 from app.engine.core.triggers import Event
@@ -247,8 +248,8 @@ def _draw_hook(game: Game, p: Player, n: int) -> int:
     if t is None or not t.minus_card or n < 1:
         return n     # "draw to x" with x cards in hand draws nothing and leaves it (Your -1 Card token 2)
     t.minus_card = False
-    game.log.add(f"{p.name} is told to draw {n}: they remove their -1 Card token from their deck instead of "
-                 f"drawing the first card{' (no shuffle for it)' if not p.deck else ''}",
+    game.log.add(f"{p.name} is told to draw: they remove their -1 Card token from their deck instead of "
+                 f"drawing a card{' (no shuffle for it)' if not p.deck else ''}",
                  T("Your -1 Card token", 1), T("Your -1 Card token", 3))
     return n - 1
 
@@ -271,40 +272,47 @@ class _InheritedTypes:
         self.game = game
 
     def __contains__(self, t: object) -> bool:
-        if t not in ("Action", "Command"):
+        if t not in ("Action", "Command") or self.game.over:
+            # scoring is at no one's turn: Estates are not Actions for Vineyards (Your Estate token 6)
             return False
         own = _all(self.game).get(self.game.turn.player)
         return own is not None and own.estate is not None
 
 
 def set_estate_token(game: Game, p: Player, card: Card, cite: dict | None = None) -> None:
-    """Set aside ``card`` (from the Supply) with your Estate token on it (Inheritance; not gaining it)."""
+    """Set aside ``card`` (from the Supply) with your Estate token on it (Inheritance; not gaining it).
+
+    Estates then use the "inherited" version of their definition in this game (as Curses do with
+    Charlatan): an Action-Command card, during the token owner's turns, that plays the token's card.
+    """
     t = tokens(game, p)
     game.move(card, "set_aside", owner=p.index)
     card.set_aside_by = None
     t.estate = card
     game.extra_types["Estate"] = _InheritedTypes(game)
+    game.versions["Estate"] = INHERITED
     game.log.add(f"{p.name} sets aside {card.name} from the Supply and moves their Estate token to it: during "
                  f"{p.name}'s turns, Estates are also Action-Command cards that play it",
                  *(c for c in (cite, T("Your Estate token", 2)) if c))
-    _install_estate_play()
-
-
-def _install_estate_play() -> None:
-    from app.engine.core.registry import definition
-    d = definition(None, "Estate")
-    if d is not None and d.play is None:
-        d.play = fx.Do(_play_inherited)
 
 
 def _play_inherited(ctx: fx.Ctx) -> bool:
-    """"Play the card with your Estate token, leaving it there" (Your Estate token 2-3)."""
+    """During the turns of the player with the Estate token: play the card with that token, leaving it there.
+
+    Your Estate token 2-3: "Play the card with your Estate token, leaving it there".
+    """
     game = ctx.game
     t = _all(game).get(game.turn.player)
     if t is None or t.estate is None:
         return False
     act.play(game, ctx.player, t.estate, by=ctx.source, leave=True)
     return True
+
+
+INHERITED = "inherited"
+register(CardDef("Estate", fx.Do(_play_inherited), version=INHERITED, vp=1,
+                 note="in games where someone bought Inheritance: during that player's turns also an "
+                      "Action-Command card that plays the card with their Estate token"), default=False)
 
 
 # ------------------------------------------------------------------ hooks into drawing and getting $
