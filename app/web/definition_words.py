@@ -370,7 +370,7 @@ _PHRASES: dict[str, Callable[[Any, int, str | None], list[Line]]] = {
     "EachOtherPlayer": _each("Each other player"), "EachPlayer": _each("Each player (you first)"),
     "DiscardDownTo": _discard_down, "TrashSelf": _trash_self, "PlayActionMultiple": _throne,
     "SetUpLater": _later, "NextTurn": _next_turn(False), "NowAndNextTurn": _next_turn(True),
-    "ReduceCosts": _reduce_costs,
+    "ReduceCosts": _reduce_costs, "PutOnTavern": lambda e, d, card: [_line(d, "Put this on your Tavern mat", e)],
     "ChooseFromHand": lambda e, d, card: [_line(d, _choose_from_hand(e), e)],
 }
 
@@ -445,9 +445,24 @@ def definition_lines(d: Any, current: bool = True) -> list[Line]:
     for trig, fn in d.while_in_play.items():
         lines.append(_line(0, _ability(card, fn, "While this is in play", r"While (?:this is|you have this) in play[^.]*",
                                        r"[^.]*while (?:this is|you have this) in play[^.]*")))
+    lines += _reserve_lines(d.name)
     for x in lines:
         x.pop("if_you_did", None)
     return lines
+
+
+def _reserve_lines(name: str) -> list[Line]:
+    """A Reserve card's calling window (reserve.py keeps them by card name, outside the definition)."""
+    try:
+        from app.engine.mechanisms.reserve import WINDOWS
+    except ImportError:  # pragma: no cover
+        return []
+    w = WINDOWS.get(name)
+    if w is None:
+        return []
+    verb = "you may call this from your Tavern mat" if w.calls else "you may discard this from your Tavern mat"
+    return [_line(0, f"{_cap(w.what.split(',')[0])}, {verb}" + (f" ({w.what.split(', ', 1)[1]})"
+                                                              if ", " in w.what else ""), w)]
 
 
 def definition_words(card_name: str) -> list[dict[str, Any]]:

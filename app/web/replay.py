@@ -144,7 +144,15 @@ def replay(scen) -> Outcome:
     """The engine's replay with the zones after each step, the open question, and the next legal actions."""
     sc_mod, render_citation = _engine()
 
-    rp = sc_mod.replay(scen)
+    from app.engine.core.errors import EngineError, ScenarioError
+    try:
+        rp = sc_mod.replay(scen)
+    except (ScenarioError, EngineError) as exc:
+        # a setup value a mechanism refused while building the table (a token on a pile not in the Supply)
+        message = getattr(exc, "message", str(exc))
+        return Outcome(title=scen.title, ok=False, rulings=list(scen.rulings),
+                       cited=[render_citation(r) for r in scen.rulings], log=[], steps=[], final=None,
+                       failures=[], error={"message": f"setup: {message}", "line": None, "step": None})
     steps = [_step(sr) for sr in rp.steps]
     if rp.stop == sc_mod.UNUSED_ANSWERS and rp.stopped is not None:
         steps.append(_step(rp.stopped))   # the step ran to its end; only the extra answers are wrong
@@ -177,4 +185,13 @@ def legal_actions(g) -> dict[str, Any]:
     return {"player": g.current.name, "phase": t.phase, "actions": t.actions, "buys": t.buys, "coins": t.coins,
             "play": sorted({c.name for c in act.playable_actions(g)} | set(treasures)),
             "play_treasures": bool(treasures), "buy": sorted(act.buyable(g)), "end_turn": True,
-            "game_over": False}
+            "buy_event": _buyable_events(g), "game_over": False}
+
+
+def _buyable_events(g) -> list[str]:
+    """The Events (beside the Kingdom) the current player could buy now (mechanisms/events.py)."""
+    try:
+        from app.engine.mechanisms.events import buyable_events
+    except ImportError:  # pragma: no cover
+        return []
+    return buyable_events(g)

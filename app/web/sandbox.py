@@ -192,6 +192,10 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -
         player: dict[str, Any] = {"name": name}
         for z in ZONES:
             cards = _names(form.get(f"p{i}_{z}", ""), f"{name}'s {ZONE_LABELS[z].lower()}")
+            events = [c for c in cards if _is_event(c.split("*")[0])]
+            if events:
+                raise SandboxError(f"{name}'s {ZONE_LABELS[z].lower()}: {events[0]} is an Event, not a card; "
+                                   "list it with the Kingdom cards")
             if cards or z in ("hand", "deck"):
                 player[z] = cards
         players.append(player)
@@ -201,6 +205,8 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -
         raise SandboxError(f"players need different names; {', '.join(dup)} is used twice")
     defined = set(defined_cards())
     kingdom_names = [k.split("*")[0] for k in kingdom]
+    events = [k for k in kingdom_names if _is_event(k)]      # Events lie beside the Kingdom (events.py)
+    kingdom_names = [k for k in kingdom_names if k not in events]
     sizes = supply_sizes(len(players), kingdom_names, colonies=bool({"Platinum", "Colony"} & set(kingdom_names)))
     supply = {name: n for name, n in sizes.items() if name in defined}
     supply.update(_piles(form.get("piles", "")))
@@ -224,8 +230,16 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -
     if int(cur) != 1:
         state["current"] = names[int(cur) - 1]
     state["supply"] = supply
+    if events:
+        state["events"] = events
     state["steps"] = []
     return state
+
+
+def _is_event(name: str) -> bool:
+    from app.corpus.card_facts import facts_for
+    f = facts_for(name)
+    return f is not None and "Event" in f.types
 
 
 def set_rulings(state: dict[str, Any], text: str, check: RulingCheck | None = None) -> dict[str, Any]:
@@ -303,7 +317,7 @@ def apply(state: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
         return state
     if len(steps) >= MAX_STEPS and op != "answer":
         raise SandboxError(f"a sandbox game is limited to {MAX_STEPS} steps; download it to continue elsewhere")
-    if op in ("play", "buy"):
+    if op in ("play", "buy", "buy_event"):
         card = (form.get("card") or "").strip()
         if not card:
             raise SandboxError(f"{op}: choose a card")

@@ -4,3 +4,5 @@ from app.engine.cards import seaside  # noqa: F401,E402  (Seaside; registers on 
 from app.engine.cards import prosperity  # noqa: F401,E402  (Prosperity; registers on import)
 from app.engine.cards import hinterlands  # noqa: F401,E402  (Hinterlands; registers on import)
 from app.engine.cards import alchemy  # noqa: F401,E402  (Alchemy; registers on import)
+from app.engine.cards import adventures  # noqa: F401,E402  (Adventures Kingdom cards; registers on import)
+from app.engine.cards import adventures_events  # noqa: F401,E402  (Adventures Events and player tokens; registers on import)

@@ -193,6 +193,8 @@ def _library(ctx: Ctx) -> bool:
     """Draw until you have 7 cards in hand, setting aside any Action cards you choose to skip; then discard the set-aside cards."""
     g, p = ctx.game, ctx.player
     aside = []
+    if len(p.hand) < 7:
+        act.told_to_draw(g, p, 7 - len(p.hand))   # a -1 Card token is removed first, then draw to 7 (its ruling 2)
     while len(p.hand) < 7:
         got = act.from_deck(g, p, 1, "revealed")
         if not got:

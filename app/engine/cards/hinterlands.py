@@ -242,7 +242,7 @@ def _jack(ctx: Ctx) -> bool:
         else:
             act.topdeck(g, p, c, quiet=True)
             ctx.log(f"{p.name} puts {c.name} back on their deck")
-    act.draw(g, p, max(0, 5 - len(p.hand)))
+    act.draw_to(g, p, 5)
     ChooseFromHand("trash", 0, 1, filter=lambda cx, c: not c.is_type("Treasure"),
                    describe="a non-Treasure card (optional)", cite=R("Jack of All Trades", 2)).apply(ctx)
     return True

@@ -629,6 +629,6 @@ def _watchtower_react(game: Game, ev, p: Player, card: Card) -> None:
         game.log.add(f"{p.name} still gained {gained.name}: its when-gain abilities still happen", R("Watchtower", 4))
 
 
-register(CardDef("Watchtower", Do(lambda ctx: act.draw(ctx.game, ctx.player, max(0, 6 - len(ctx.player.hand)))
+register(CardDef("Watchtower", Do(lambda ctx: act.draw_to(ctx.game, ctx.player, 6)
                                   is not None),
                  reactions={"when_gain": Reaction(_watchtower_react, applies=ongoing.watch_gains)}))

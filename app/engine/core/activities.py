@@ -45,7 +45,35 @@ def from_deck(game: Game, p: Player, n: int, to: str, source: Card | None = None
     return taken
 
 
-def draw(game: Game, p: Player, n: int) -> list[Card]:
+# Mechanisms that change how many cards an instruction to draw draws (the -1 Card token, player_tokens.py):
+# each is ``hook(game, player, n) -> n``, applied before anything moves.
+DRAW_HOOKS: list[Callable[[Game, Player, int], int]] = []
+
+
+def told_to_draw(game: Game, p: Player, n: int) -> int:
+    """An instruction to draw ``n`` cards: how many are actually drawn after the DRAW_HOOKS (-1 Card token)."""
+    for hook in DRAW_HOOKS:
+        n = hook(game, p, n)
+    return n
+
+
+def draw_to(game: Game, p: Player, x: int) -> list[Card]:
+    """Draw until you have ``x`` cards in hand (Watchtower, Jack of All Trades).
+
+    "Cards that draw to x cards will first remove your [-1 Card] token, then draw to x cards. However, if
+    you already have x cards in hand, they won't remove your token" (Your -1 Card token 2).
+    """
+    if len(p.hand) >= x:
+        return draw(game, p, 0)
+    if told_to_draw(game, p, x - len(p.hand)) < x - len(p.hand):
+        game.log.add(f"…and {p.name} still draws until they have {x} cards in hand",
+                     {"card": "Your -1 Card token", "ruling": 2})
+    return draw(game, p, x - len(p.hand), hooks=False)
+
+
+def draw(game: Game, p: Player, n: int, hooks: bool = True) -> list[Card]:
+    if hooks:
+        n = told_to_draw(game, p, n)
     got = from_deck(game, p, n, "hand")
     if n:
         short = f" (only {len(got)} could be drawn)" if len(got) < n else ""
@@ -164,7 +192,10 @@ def discard(game: Game, p: Player, cards: list[Card], cite: dict | None = None, 
     if cards:
         game.log.add(f"{p.name} discards {what or names(cards)}", cite or narrate.DISCARDING)
         for c in cards:
-            fire(game, Event("when_discard", p, c, {"from": came_from[c.id]}))
+            # "together"/"from_each": the cards this one was discarded with, so a mechanism can let the player
+            # order abilities of cards discarded at once (Travellers exchanged in Clean-up, travellers.py)
+            fire(game, Event("when_discard", p, c, {"from": came_from[c.id], "together": cards,
+                                                    "from_each": came_from}))
     return cards
 
 
@@ -192,7 +223,8 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
 
     ``expected`` is where the ability playing it expects the card. If it was
     lost track of, only a throne-room (``by``) may still play it, leaving it
-    where it is (2021 errata, § III lose-track rule).
+    where it is (2021 errata, § III lose-track rule). ``leave``: play it leaving it where it is
+    (PLAY A CARD WHILE LEAVING IT § VI: the card with your Estate token).
     """
     from app.engine.core.effects import Ctx
     from app.engine.core.registry import definition
@@ -207,7 +239,7 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
             return None
         moved = False
     else:
-        moved = card.zone != "in_play"
+        moved = card.zone != "in_play" and not leave
         if moved:
             game.move(card, "in_play", owner=p.index)
     if by is not None:
@@ -216,15 +248,15 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
             game.played_by[card.id].append(by)
     placed = Ref(card, "in_play", card.stamp) if card.zone == "in_play" else Ref(card, "in_play", -1)
     via = f" with {by.name}" if by is not None else ""
-    where = "" if card.zone == "in_play" else f" (it stays in {card.zone}: it was lost track of)"
-    if leave:       # "play a card while leaving it" where it is (Band of Misfits 2019: play_as.py)
-        where = f" (leaving it in the {card.zone})"
+    where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone.replace('_', ' ')})" if leave
+             else f" (it stays in {card.zone}: it was lost track of)")
     game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
-                 (narrate.sec("Play a card while leaving it") if leave else narrate.LOSE_TRACK) if where
-                 else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
+                 narrate.sec("Play a card while leaving it") if leave else
+                 narrate.LOSE_TRACK if where else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
     game.turn.played[card.name] += 1
     game.tick()
     ctx = Ctx(game, p, card, placed)
+    fire(game, Event("before_play", p, card))     # before-play abilities (Adventures "+" tokens, § III)
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
     if d is not None and d.play is not None:
@@ -329,7 +361,10 @@ def score(game: Game, p: Player) -> int:
     for c in cards:
         d = definition(game, c.name)
         if d is not None and d.vp is not None:
-            total += d.vp(game, p) if callable(d.vp) else d.vp
+            if not callable(d.vp):
+                total += d.vp
+            else:      # ``per_card``: worth depends on where this copy is (Distant Lands on the Tavern mat)
+                total += d.vp(game, p, c) if getattr(d.vp, "per_card", False) else d.vp(game, p)
     return total
 
 

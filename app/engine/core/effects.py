@@ -174,6 +174,11 @@ class PlusBuys(Effect):
         return True
 
 
+# Mechanisms that change how much $ a player gets (the -$1 token, player_tokens.py):
+# each is ``hook(game, player, n) -> n``, applied when +$ is given.
+COIN_HOOKS: list[Callable[[Game, Player, int], int]] = []
+
+
 @dataclass
 class PlusCoins(Effect):
     n: Num
@@ -181,6 +186,8 @@ class PlusCoins(Effect):
 
     def apply(self, ctx: Ctx) -> bool:
         n = ctx.num(self.n)
+        for hook in COIN_HOOKS:
+            n = hook(ctx.game, ctx.player, n)
         ctx.game.turn.coins += n
         ctx.log(f"+${n} (money pool: {ctx.game.turn.coins})", _cite(self))
         return True

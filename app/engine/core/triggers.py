@@ -53,6 +53,11 @@ def _reactions(game: Game, ev: Event) -> list[Pending]:
     return found
 
 
+# Mechanisms that find abilities in places this module does not look (Reserve cards on the Tavern mat
+# offering to be called, reserve.py): each is ``collect(game, ev) -> list[Pending]``.
+COLLECTORS: list[Callable[[Game, "Event"], list[Pending]]] = []
+
+
 def _collect(game: Game, ev: Event) -> list[Pending]:
     from app.engine.core.registry import definition
 
@@ -72,6 +77,8 @@ def _collect(game: Game, ev: Event) -> list[Pending]:
             h = d.while_in_play.get(ev.kind) if d else None
             if h is not None:
                 found.append(Pending(p, f"{c.name} (in play)", lambda g, e, h=h, c=c: h(g, e, c)))
+    for collect in COLLECTORS:
+        found += collect(game, ev)
     # abilities set up earlier (Merchant, Durations)
     for la in list(game.later):
         # a later ability is "yours": it triggers on your own plays, gains and turns

@@ -39,9 +39,15 @@ def consecutive_turns(game: Game) -> int:
     return n
 
 
-def grant_extra_turn(game: Game, p: Player, cite: dict | None = None) -> None:
-    """Queue an extra turn for ``p`` after the current turn (checked again then: no 3rd turn in a row)."""
+def grant_extra_turn(game: Game, p: Player, cite: dict | None = None, checked: bool = False) -> None:
+    """Queue an extra turn for ``p`` after the current turn (checked again then: no 3rd turn in a row).
+
+    ``checked``: the ability already checked the previous turn when it was granted (Mission 2), so the
+    turn is taken even after another extra turn of the same player (Outpost 4).
+    """
     game.extra_turns.append(p.index)
+    if checked:
+        game.__dict__.setdefault("checked_extra_turns", []).append(p.index)
     game.log.add(f"{p.name} will take an extra turn after this one", cite or BETWEEN_TURNS)
 
 
@@ -57,6 +63,12 @@ def next_turn(game: Game) -> tuple[int, bool]:
     while game.extra_turns:
         who = game.extra_turns.pop(0)
         if who == game.turn.player and consecutive_turns(game) >= 2 and not _possessed_turn_queued(game, who):
+            checked = game.__dict__.get("checked_extra_turns", [])
+            if who in checked:
+                # checked when it was granted (Mission 2: "checks if the previous turn was yours when you buy
+                # it"), so not refused now, after another extra turn (Outpost 4: you get all of them)
+                checked.remove(who)
+                return who, True
             game.log.add(f"{game.players[who].name} does not take a 3rd turn in a row", BETWEEN_TURNS,
                          {"card": "Outpost", "ruling": 2})
             continue

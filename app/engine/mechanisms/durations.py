@@ -87,3 +87,28 @@ def set_aside_until_next_turn(ctx: Ctx, cards: list[Card], label: str, cite: dic
     act.set_up_later(g, p, "start_of_turn", label, run, ctx.source, until="used", cite=cite or LATER,
                      condition=lambda game, ev, refs=refs: any(r.valid() for r in refs))
     return True
+
+
+# ------------------------------------------------------------------ for the rest of the game (Hireling, Champion)
+REST_OF_GAME = "rest_of_game"      # the trigger of the ability that only keeps such a Duration in play
+
+
+def for_rest_of_game(ctx: Ctx, trigger: str, label: str, run, condition=None, anyone: bool = False,
+                     cite: dict | None = None) -> None:
+    """Set up an ability lasting the rest of the game; the Duration that set it up stays in play for good.
+
+    "For the rest of the game" (Hireling 1, Champion 1: SETS UP A LATER ABILITY, ongoing): each play sets up one
+    more ability, so a throne-room'd Hireling draws 2 (Hireling 2, Champion 2). The card stays in play as long as
+    the ability lasts (DURATION CARDS § IV), i.e. always: a never-firing pending ability of the card keeps it
+    (and the throne-room that played it) out of every Clean-up. A card removed from play keeps its ability
+    (SET UP A LATER ABILITY § VI).
+    """
+    from app.engine.core.state import LaterAbility
+
+    g, p = ctx.game, ctx.player
+    g.later.append(LaterAbility(p.index, trigger, label, run, None, condition, "game", [cite] if cite else [],
+                                anyone=anyone))
+    if ctx.source is not None and not any(la.trigger == REST_OF_GAME and la.source is ctx.source for la in g.later):
+        g.later.append(LaterAbility(p.index, REST_OF_GAME, f"{ctx.source.name} stays in play", lambda *a: None,
+                                    ctx.source, None, "used"))
+    g.log.add(f"{label} is set up for the rest of the game", cite or LATER)

@@ -7,7 +7,7 @@ from collections import Counter, defaultdict
 
 from app import config
 from app.engine import scenario as sc_mod
-from app.engine.core.errors import ScenarioError
+from app.engine.core.errors import EngineError, ScenarioError
 from app.engine.core.narrate import render_citation
 from app.engine.core.registry import defined_cards
 
@@ -42,7 +42,13 @@ def replay(path: str, as_json: bool) -> int:
         else:
             print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    res = sc_mod.replay(scen, zones=False)     # the outcome only; the per-step zones are for the web pages
+    try:
+        res = sc_mod.replay(scen, zones=False)     # the outcome only; the per-step zones are for the web pages
+    except (ScenarioError, EngineError) as exc:    # a setup value a mechanism refused while building the table
+        msg = f"{path}: setup: {getattr(exc, 'message', exc)}"
+        print(json.dumps({"file": path, "ok": False, "error": msg}, indent=2) if as_json else f"error: {msg}",
+              file=sys.stdout if as_json else sys.stderr)
+        return EXIT_BAD_INPUT
     snap = sc_mod.snapshot(res.game)
     if as_json:
         print(json.dumps({
