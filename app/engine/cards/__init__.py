@@ -4,3 +4,4 @@ from app.engine.cards import seaside  # noqa: F401,E402  (Seaside; registers on 
 from app.engine.cards import prosperity  # noqa: F401,E402  (Prosperity; registers on import)
 from app.engine.cards import hinterlands  # noqa: F401,E402  (Hinterlands; registers on import)
 from app.engine.cards import alchemy  # noqa: F401,E402  (Alchemy; registers on import)
+from app.engine.cards import cornucopia_guilds  # noqa: F401,E402  (Cornucopia & Guilds; registers on import)

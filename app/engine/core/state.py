@@ -166,6 +166,8 @@ class Game:
         self.pile_tokens: dict[str, Counter] = {}      # Supply pile -> tokens on it (mats.py)
         self.extra_types: dict[str, set[str]] = {}    # card name -> types added for this game (Charlatan)
         self.cost_modifiers: list = []                 # costs.CostModifier: cost changes in effect (costs.py)
+        # piles outside the Supply (the Prize pile, § I Special setup): a card there is in zone 'pile:NAME'
+        self.non_supply: dict[str, list[Card]] = {}
 
     # ---- construction -------------------------------------------------
     def new_card(self, name: str, owner: int | None, zone: str) -> Card:
@@ -212,6 +214,8 @@ class Game:
             return self.trash
         if card.zone == "supply":
             return self.supply[card.name]
+        if card.zone.startswith("pile:"):
+            return self.non_supply[card.zone[5:]]
         return self.players[card.owner].zone(card.zone)
 
     def empty_piles(self) -> list[str]:
