@@ -241,8 +241,6 @@ register(CardDef("Young Witch", Sequence(Draw(2), Do(_young_witch_discard), Each
 def _horse_traders_react(game: Game, ev: Event, p: Player, card: Card, unaffected: set) -> None:
     """When another player plays an Attack card, you may first set this aside from your hand; at the start of your next turn, +1 Card and return this to your hand."""
     act.set_aside(game, p, card, card, R("Horse Traders", 2))
-    game.log.add(f"{p.name} sets aside Horse Traders before {ev.player.name}'s {ev.card.name} resolves "
-                 "(it does not protect them)", R("Horse Traders", 2), REACTION)
     where = game.ref(card)
 
     def back(g: Game, e: Event) -> None:
@@ -254,6 +252,9 @@ def _horse_traders_react(game: Game, ev: Event, p: Player, card: Card, unaffecte
             g.log.add(f"Horse Traders was moved meanwhile, so it is not returned to {p.name}'s hand",
                       narrate.LOSE_TRACK)
 
+    game.log.add(f"Setting Horse Traders aside does not stop {ev.player.name}'s {ev.card.name} from affecting "
+                 f"{p.name}; at the start of {p.name}'s next turn: +1 Card and it returns to their hand",
+                 R("Horse Traders", 2), REACTION)
     act.set_up_later(game, p, "start_of_turn", "Horse Traders (set aside)", back, None, None, "used",
                      R("Horse Traders", 2))
 
@@ -384,6 +385,8 @@ def _advisor(ctx: Ctx) -> bool:
     others = g.others(p)
     left = others[0] if others else p
     chosen = ctx.ask(Question(left.name, f"choose the card {p.name} discards", "cards", seen, 1, 1))
+    ctx.log(f"{left.name}, to {p.name}'s left, chooses {chosen[0].name}" if left is not p else
+            f"There is no other player: {p.name} chooses {chosen[0].name}", R("Advisor", 1))
     act.discard(g, p, chosen, R("Advisor", 2))
     _into_hand(ctx, [c for c in seen if c.zone == "revealed"], R("Advisor", 1))
     return True
