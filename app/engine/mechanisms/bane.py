@@ -9,9 +9,10 @@ The rules implemented:
 * Young Witch 4: "Bane" is not a type; a card is a Bane because of the pile it
   comes from, i.e. its name (a split pile would make both names Banes).
 
-A scenario names the Bane with the ``bane`` setup key; the pile must be in the
-``supply`` and cost $2 or $3 (no Potion or Debt). Without the key no pile is
-the Bane, and no one can reveal one.
+A scenario names the Bane with the ``bane`` setup key: a Kingdom pile costing
+$2 or $3 (no Potion or Debt), which the schema lists; a pile not under
+``supply`` is added with its 10 cards. Without the key no pile is the Bane,
+and no one can reveal one.
 """
 from __future__ import annotations
 
@@ -31,19 +32,27 @@ def is_bane(game: Game, card: Card) -> bool:
     return card.name == bane(game)
 
 
-@setup_key("bane", scope="game", schema={"type": "string", "maxLength": 100},
-           doc="the Kingdom pile whose cards are Banes for Young Witch (in the supply, costing $2 or $3)",
+def _candidates() -> list[str]:
+    """Every Kingdom pile costing $2 or $3 (no Potion or Debt): what may be the Bane (§ I Special setup)."""
+    from app.corpus.card_facts import load_facts
+    return sorted({f.name for f in load_facts().values()
+                   if f.purpose == "Kingdom Pile" and f.cost_coins in (2, 3) and not f.cost_potion
+                   and not f.cost_debt})
+
+
+@setup_key("bane", scope="game", schema={"enum": _candidates()},
+           doc="the Kingdom pile whose cards are Banes for Young Witch (costing $2 or $3; added to the Supply "
+               "with 10 cards if the supply does not list it)",
            example="bane: Moat")
 def _setup_bane(game: Game, value: object) -> None:
-    real = next((n for n in game.supply if isinstance(value, str) and n.lower() == value.strip().lower()), None)
+    names = {n.lower(): n for n in _candidates()}
+    real = names.get(value.strip().lower()) if isinstance(value, str) else None
     if real is None:
-        raise ScenarioError("scenario setup", f"bane: {value!r} is not a pile in the supply; the Bane is an extra "
-                            "Kingdom pile in the Supply (list it under supply)")
-    f = card_facts(real)
-    if f.purpose != "Kingdom Pile" or f.cost_coins not in (2, 3) or f.cost_potion or f.cost_debt:
-        raise ScenarioError("scenario setup", f"bane: {real} can't be the Bane: it must be a Kingdom pile costing "
+        raise ScenarioError("scenario setup", f"bane: {value!r} can't be the Bane: it must be a Kingdom pile costing "
                             "$2 or $3 (Special setup, § I)")
+    if real not in game.supply:
+        game.set_pile(real, card_facts(real).quantity or 10)
+        game.log.add(f"{real} is added to the Supply as an 11th Kingdom pile", SETUP, {"card": "Young Witch"})
     game.bane = real
     game.log.add(f"{real} is the Bane pile (Young Witch): its cards are Banes", SETUP,
                  {"card": "Young Witch"})
-

@@ -70,7 +70,8 @@ class Unordered(list):
     __hash__ = None  # type: ignore[assignment]
 
 
-@setup_key("prizes", scope="game", schema={**CARD_LIST, "maxItems": len(PRIZES), "uniqueItems": True},
+@setup_key("prizes", scope="game", schema={"type": "array", "items": {"enum": list(PRIZES)}, "maxItems": len(PRIZES),
+                                          "uniqueItems": True},
            doc="the Prizes still in the Prize pile (default with Tournament: all five)",
            example="prizes: [Diadem, Followers]")
 def _setup_prizes(game: Game, value: object) -> None:
