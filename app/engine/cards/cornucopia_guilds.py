@@ -441,7 +441,7 @@ def _taxman(ctx: Ctx) -> bool:
         """With 5 or more cards in hand, discard a copy of it (or reveal you can't)."""
         q = vctx.player
         if len(q.hand) < 5:
-            vctx.log(f"{q.name} has {len(q.hand)} cards in hand, fewer than 5: not affected", R("Taxman", 4))
+            vctx.log(f"{q.name} has {len(q.hand)} cards in hand, fewer than 5: not affected")
             return False
         same = [c for c in q.hand if copies.is_copy(c, base)]
         if not same:
