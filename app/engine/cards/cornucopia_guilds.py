@@ -78,6 +78,19 @@ def _into_hand(ctx: Ctx, cards: list[Card], cite: dict) -> None:
         ctx.log(f"{ctx.player.name} puts {act.names(cards)} into their hand", cite)
 
 
+def _discard_two(ctx: Ctx, cite: dict, short_cite: dict, short_note: str = "") -> bool:
+    """"Discard 2 cards": as many as the hand holds, up to 2 (Do as much as you can § III)."""
+    p = ctx.player
+    k = min(2, len(p.hand))
+    if k < 2:
+        ctx.log(f"{p.name} has only {k} card{'s' if k != 1 else ''} to discard{short_note}", short_cite,
+                narrate.DO_AS_MUCH)
+    if k:
+        chosen = ctx.ask(Question(p.name, "discard 2 cards", "cards", list(p.hand), k, k))
+        act.discard(ctx.game, p, chosen, cite)
+    return True
+
+
 # ================================================================== Cornucopia
 register(CardDef("Hamlet", Sequence(
     Draw(1), PlusActions(1),
@@ -222,16 +235,8 @@ def _young_witch_victim(ctx: Ctx) -> bool:
 
 
 def _young_witch_discard(ctx: Ctx) -> bool:
-    """Discard 2 cards."""
-    p = ctx.player
-    k = min(2, len(p.hand))
-    if k < 2:
-        ctx.log(f"{p.name} has only {k} card{'s' if k != 1 else ''} to discard; the other players are attacked "
-                "anyway", R("Young Witch", 2), narrate.DO_AS_MUCH)
-    if k:
-        chosen = ctx.ask(Question(p.name, "discard 2 cards", "cards", list(p.hand), k, k))
-        act.discard(ctx.game, p, chosen, R("Young Witch", 1))
-    return True
+    """Discard 2 cards (the other players are attacked even if you can't)."""
+    return _discard_two(ctx, R("Young Witch", 1), R("Young Witch", 2), "; the other players are attacked anyway")
 
 
 register(CardDef("Young Witch", Sequence(Draw(2), Do(_young_witch_discard), EachOtherPlayer(Do(_young_witch_victim)))))
@@ -261,14 +266,7 @@ def _horse_traders_react(game: Game, ev: Event, p: Player, card: Card, unaffecte
 
 def _horse_traders_discard(ctx: Ctx) -> bool:
     """Discard 2 cards (or as many as you have)."""
-    p = ctx.player
-    k = min(2, len(p.hand))
-    if k < 2:
-        ctx.log(f"{p.name} has only {k} card{'s' if k != 1 else ''} to discard", R("Horse Traders", 1))
-    if k:
-        chosen = ctx.ask(Question(p.name, "discard 2 cards", "cards", list(p.hand), k, k))
-        act.discard(ctx.game, p, chosen, R("Horse Traders", 1))
-    return True
+    return _discard_two(ctx, R("Horse Traders", 1), R("Horse Traders", 1))
 
 
 register(CardDef("Horse Traders", Sequence(PlusBuys(1), PlusCoins(coins("Horse Traders")), Do(_horse_traders_discard)),
