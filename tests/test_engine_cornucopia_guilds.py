@@ -140,3 +140,20 @@ def test_card_pages_say_coffers_in_words():
     from app.web.definition_words import definition_words
     lines = [x["text"] for v in definition_words("Candlestick Maker") for x in v["lines"]]
     assert "+1 Coffers" in lines
+
+
+def test_the_sandbox_sets_up_a_bane_for_young_witch():
+    from app.web import sandbox
+    form = {**sandbox.default_form(), "kingdom": "Young Witch, Village, Moat",
+            "p1_hand": "Young Witch, Copper*4", "p2_hand": "Copper*5"}
+    state = sandbox.from_setup_form(form)
+    assert state["bane"] not in ("Young Witch", "Village", "Moat")
+    outcome, err = sandbox.run(state)
+    assert err is None and outcome.error is None
+    assert outcome.final["supply"][state["bane"]] == 10
+
+
+def test_baker_setup_keeps_a_tokens_count_the_scenario_gives():
+    res = _run(_doc("""players: [{name: Alice, tokens: {Coffers: 0}}, {name: Bob}]
+steps: [end_turn]""", supply="{Baker: 10}"))
+    assert [p.tokens["Coffers"] for p in res.game.players] == [0, 1]

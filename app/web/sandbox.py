@@ -224,8 +224,26 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -
     if int(cur) != 1:
         state["current"] = names[int(cur) - 1]
     state["supply"] = supply
+    bane = _bane_for(kingdom_names, defined)
+    if bane:
+        state["bane"] = bane
     state["steps"] = []
     return state
+
+
+def _bane_for(kingdom: list[str], defined: set[str]) -> str | None:
+    """Young Witch in the Kingdom: the sandbox adds a Bane pile itself (§ I Special setup, mechanisms/bane.py).
+
+    The first defined Kingdom card costing $2 or $3 that is not already one of the Kingdom piles, so the
+    same form always gives the same game; a user who wants another Bane downloads the file and edits ``bane``.
+    """
+    if "Young Witch" not in kingdom:
+        return None
+    try:
+        from app.engine.mechanisms.bane import candidates
+    except ImportError:  # pragma: no cover
+        return None
+    return next((n for n in candidates() if n in defined and n not in kingdom), None)
 
 
 def set_rulings(state: dict[str, Any], text: str, check: RulingCheck | None = None) -> dict[str, Any]:

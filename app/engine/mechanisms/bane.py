@@ -16,6 +16,8 @@ and no one can reveal one.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from app.engine.core import narrate
 from app.engine.core.errors import ScenarioError
 from app.engine.core.state import Card, Game, card_facts
@@ -32,20 +34,21 @@ def is_bane(game: Game, card: Card) -> bool:
     return card.name == bane(game)
 
 
-def _candidates() -> list[str]:
+@lru_cache(maxsize=1)
+def candidates() -> tuple[str, ...]:
     """Every Kingdom pile costing $2 or $3 (no Potion or Debt): what may be the Bane (§ I Special setup)."""
     from app.corpus.card_facts import load_facts
-    return sorted({f.name for f in load_facts().values()
-                   if f.purpose == "Kingdom Pile" and f.cost_coins in (2, 3) and not f.cost_potion
-                   and not f.cost_debt})
+    return tuple(sorted({f.name for f in load_facts().values()
+                         if f.purpose == "Kingdom Pile" and f.cost_coins in (2, 3) and not f.cost_potion
+                         and not f.cost_debt}))
 
 
-@setup_key("bane", scope="game", schema={"enum": _candidates()},
+@setup_key("bane", scope="game", schema={"enum": list(candidates())},
            doc="the Kingdom pile whose cards are Banes for Young Witch (costing $2 or $3; added to the Supply "
                "with 10 cards if the supply does not list it)",
            example="bane: Moat")
 def _setup_bane(game: Game, value: object) -> None:
-    names = {n.lower(): n for n in _candidates()}
+    names = {n.lower(): n for n in candidates()}
     real = names.get(value.strip().lower()) if isinstance(value, str) else None
     if real is None:
         raise ScenarioError("scenario setup", f"bane: {value!r} can't be the Bane: it must be a Kingdom pile costing "

@@ -84,10 +84,12 @@ class PlusCoffers(Effect):
 def baker_setup(game: Game) -> None:
     """Baker in the game: each player starts with 1 Coffers (§ I Special setup, Guilds).
 
-    A player's ``coffers`` key in the scenario is applied after this and sets the count.
+    A scenario's own count wins: a player whose ``tokens`` already name Coffers keeps them, and the
+    ``coffers`` key is applied after this and sets the count.
     """
     for p in game.players:
-        p.tokens[MAT] = coffers(p) + 1
+        if MAT not in p.tokens:
+            p.tokens[MAT] = 1
     if game.players:
         game.log.add("Baker is in the game: each player starts with 1 Coffers", SETUP, {"card": "Baker"})
 
