@@ -101,7 +101,7 @@ register(CardDef("Hamlet", Sequence(
 
 
 def _fortune_teller_victim(ctx: Ctx) -> bool:
-    """Reveal cards from the top of your deck until you reveal a Victory card or a Curse; put it on top and discard the rest."""
+    """Each other player reveals cards from the top of their deck until they reveal a Victory card or a Curse. They put it on top and discard the rest."""
     found, others = _dig(ctx, lambda c: c.is_type("Victory") or c.is_type("Curse"))
     _discard_rest(ctx, others, cite=R("Fortune Teller", 1))
     for c in found:
@@ -187,7 +187,7 @@ register(CardDef("Hunting Party", Sequence(Draw(1), PlusActions(1), Do(_hunting_
 
 
 def _jester_victim(ctx: Ctx) -> bool:
-    """Discard the top card of your deck. If it's a Victory card, gain a Curse; otherwise you gain a copy of it or the Jester's player does, their choice."""
+    """Each other player discards the top card of their deck. If it's a Victory card they gain a Curse; otherwise they gain a copy of the discarded card or you do, your choice."""
     g, p, attacker = ctx.game, ctx.player, ctx.attacker or ctx.player
     top = act.from_deck(g, p, 1, "revealed")
     if not top:
@@ -457,7 +457,7 @@ register(CardDef("Taxman", Do(_taxman)))
 
 
 def _soothsayer_victim(ctx: Ctx) -> bool:
-    """Gain a Curse, and if you did, draw a card."""
+    """Each other player gains a Curse, and if they did, draws a card."""
     got = act.gain(ctx.game, ctx.player, "Curse", cite=R("Soothsayer", 1))
     if got is None:
         ctx.log(f"{ctx.player.name} did not gain a Curse, so draws no card", R("Soothsayer", 1))
