@@ -373,6 +373,8 @@ _PHRASES: dict[str, Callable[[Any, int, str | None], list[Line]]] = {
     "ReduceCosts": _reduce_costs, "PutOnTavern": lambda e, d, card: [_line(d, "Put this on your Tavern mat", e)],
     "ChooseFromHand": lambda e, d, card: [_line(d, _choose_from_hand(e), e)],
 }
+# "+x Coffers" (Guilds; app/engine/mechanisms/coffers.py): the card's own words, "Coffers" in the singular too
+_PHRASES["PlusCoffers"] = lambda e, d, card: [_line(d, f"+{e.n} Coffers", e)]
 
 
 def _generic(effect: Any, depth: int, card: str | None) -> list[Line]:

@@ -232,6 +232,9 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -
     state["supply"] = supply
     if events:
         state["events"] = events
+    bane = _bane_for(kingdom_names, defined)
+    if bane:
+        state["bane"] = bane
     state["steps"] = []
     return state
 
@@ -240,6 +243,21 @@ def _is_event(name: str) -> bool:
     from app.corpus.card_facts import facts_for
     f = facts_for(name)
     return f is not None and "Event" in f.types
+
+
+def _bane_for(kingdom: list[str], defined: set[str]) -> str | None:
+    """Young Witch in the Kingdom: the sandbox adds a Bane pile itself (§ I Special setup, mechanisms/bane.py).
+
+    The first defined Kingdom card costing $2 or $3 that is not already one of the Kingdom piles, so the
+    same form always gives the same game; a user who wants another Bane downloads the file and edits ``bane``.
+    """
+    if "Young Witch" not in kingdom:
+        return None
+    try:
+        from app.engine.mechanisms.bane import candidates
+    except ImportError:  # pragma: no cover
+        return None
+    return next((n for n in candidates() if n in defined and n not in kingdom), None)
 
 
 def set_rulings(state: dict[str, Any], text: str, check: RulingCheck | None = None) -> dict[str, Any]:

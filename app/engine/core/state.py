@@ -216,6 +216,8 @@ class Game:
             return self.supply[card.pile or card.name]
         if card.zone == "non_supply":
             return self.non_supply[card.name]
+        if card.zone.startswith("pile:"):      # a pile of differently named cards (the Prizes: prizes.py)
+            return self.non_supply[card.zone[5:]]
         return self.players[card.owner].zone(card.zone)
 
     def empty_piles(self) -> list[str]:
