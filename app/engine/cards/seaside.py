@@ -387,7 +387,7 @@ def _corsair(ctx: Ctx) -> bool:
             return
         act.trash(game, ev.player, [ev.card], R("Corsair", 2))
     until_next_turn(g, p, "after_play", "Corsair: the first Silver or Gold each other player plays each turn is "
-                    "trashed", run, first_silver_or_gold, ctx.source, R("Corsair", 1))
+                    "trashed", run, first_silver_or_gold, ctx.source, R("Corsair", 1), by_actor=True)
     return NextTurn("Corsair: +1 Card", Draw(1), R("Corsair", 1)).apply(ctx)
 
 
@@ -423,7 +423,7 @@ def _blockade(ctx: Ctx) -> bool:
         return (ref.valid() and ev.card is not None and ev.card.name == ref.card.name
                 and ev.player.index in victims and game.turn.player == ev.player.index)
     until_next_turn(g, p, "when_gain", f"Blockade: others gaining {card.name} on their turn gain a Curse", curse, cond,
-                    ctx.source, R("Blockade", 2))
+                    ctx.source, R("Blockade", 2), by_actor=True)   # the gainer resolves it (Blockade 7)
 
     def back(game: Game, ev: Event, ref=ref) -> None:     # only while the card is still set aside (condition)
         game.move(ref.card, "hand", owner=p.index)

@@ -72,7 +72,10 @@ def add_pile_token(game: Game, p: Player, pile: str, kind: str, cite: dict | Non
                    rule: tuple[str, str, Callable, Callable | None] | None = None) -> None:
     """Put a ``kind`` token on a Supply pile; ``rule`` = (trigger, label, run, condition) lasts the rest of the game.
 
-    The token's ability triggers on any player's event, so it is ``anyone``.
+    The token's ability triggers on any player's event, so it is ``anyone``; the player
+    buying or gaining from the pile does what it says (Embargo: "gain a Curse"), so it is
+    theirs to order among their own abilities (``by_actor``; Ordering several players'
+    concurrent abilities, § III: "if you buy a Noble Brigand with an Embargo token ... You choose").
     """
     game.pile_tokens.setdefault(pile, Counter())[kind] += 1
     game.log.add(f"{p.name} adds an {kind} token to the {pile} pile "
@@ -80,7 +83,7 @@ def add_pile_token(game: Game, p: Player, pile: str, kind: str, cite: dict | Non
     if rule is not None:
         trigger, label, run, condition = rule
         game.later.append(LaterAbility(p.index, trigger, label, run, None, condition, "game",
-                                       [cite] if cite else [], anyone=True))
+                                       [cite] if cite else [], anyone=True, by_actor=True))
 
 
 def supply_counter(game: Game) -> Counter:
