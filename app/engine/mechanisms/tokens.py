@@ -59,7 +59,7 @@ def set_up_trade_route(game: Game) -> None:
     if not game.players:
         return
     game.later.append(LaterAbility(0, "when_would_gain", "Trade Route token", _move_token, None, _from_token_pile,
-                                   "game", [{"card": "Trade Route", "ruling": 3}], anyone=True, by_actor=True))
+                                   "game", [{"card": "Trade Route", "ruling": 3}], anyone=True))
 
 
 def _is_victory_pile(name: str) -> bool:
