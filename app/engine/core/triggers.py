@@ -108,7 +108,7 @@ def fire(game: Game, ev: Event) -> None:
                     break
                 if len(mine) > 1:
                     q = Question(p.name, f"choose which {ev.kind.replace('_', '-')} ability to resolve first",
-                                 "order", mine)
+                                 "order", mine, first_only=True)   # one label, or the whole order as a list
                     order = game.decider.ask(q)
                     nxt = order[0]
                     if len({m.name for m in mine}) > 1:
