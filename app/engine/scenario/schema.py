@@ -232,6 +232,13 @@ def _registered(entry: Any) -> dict:
             "x-registered": True}
 
 
+def published_schema() -> dict:
+    """``schema()`` once every set's module has registered its keys (GET /api/scenario-schema.json)."""
+    from app.engine.core.registry import defined_cards
+    defined_cards()
+    return schema()
+
+
 def _key() -> tuple:
     return (tuple(ext.STEP_KINDS), tuple(ext.SETUP_KEYS), tuple(ext.EXPECT_KEYS))
 
