@@ -15,4 +15,4 @@ from app.engine.scenario.replay import (ENGINE_ERROR, ILLEGAL_ACTION, ILLEGAL_AN
                                         STEP_LIMIT, UNUSED_ANSWERS, Failure, Replay, Result, Scenario, Step,
                                         StepResult, build, check, load, loads, replay, run, snapshot)
 from app.engine.scenario.cardnames import UndefinedCard  # noqa: F401
-from app.engine.scenario.schema import MAX_CARDS, schema  # noqa: F401
+from app.engine.scenario.schema import MAX_CARDS, published_schema  # noqa: F401

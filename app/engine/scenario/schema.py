@@ -30,26 +30,26 @@ from app.engine.scenario.source import line_at
 
 SCHEMA_ID = "https://rulings.example/api/scenario-schema.json"
 MAX_CARDS = 5_000        # every card a scenario creates or names; a six-player game with Colonies has about 500
-MAX_COUNT = MAX_CARDS    # one pile, or one NAME*N entry
 MAX_STEP_LIMIT = 1_000_000
 MAX_STEPS = 1_000
 PHASES = ["action", "buy", "buy2"]          # a turn a scenario starts in (Turn.phase); buy2: after the first buy
 EXPECT_PHASES = ["start", "action", "buy", "buy2", "cleanup", "over"]
 
 # "Copper", "Copper*7" (seven copies), "Throne Room#first" (one copy, named for later checks).
-CARD_PATTERN = r"^\s*[^*#\s][^*#]*?\s*(\*\s*[0-9]{1,5}|#[A-Za-z0-9_-]{1,24})?\s*$"
+CARD_PATTERN = r"^\s*[^*#\s][^*#]*?\s*(\*\s*[0-9]+|#[A-Za-z0-9_-]{1,24})?\s*$"   # counts: MAX_CARDS in all
 CARD = {"type": "string", "pattern": CARD_PATTERN, "maxLength": 80,
         "x-expected": "a card name, NAME*COUNT (e.g. \"Copper*7\") or NAME#label (e.g. \"Throne Room#first\")"}
 CARDS = {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": 1000,
          "x-expected": "a list of card names, e.g. [Copper, \"Estate*2\"]"}
 CARD_OR_CARDS = {"anyOf": [{"$ref": "#/$defs/card"}, {"$ref": "#/$defs/cards"}],
                  "x-expected": "a card name or a list of card names"}
-COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_COUNT, "x-expected": f"a whole number from 0 to {MAX_COUNT}"}
+# pile sizes: no maximum of their own, the bound on all cards together (cardnames.count_cards) says why
+COUNT = {"type": "integer", "minimum": 0, "x-expected": "a whole number, 0 or more"}
 SMALL = {"type": "integer", "minimum": 0, "maximum": 10_000, "x-expected": "a whole number from 0 to 10000"}
 TEXT = {"type": "string", "maxLength": 2000}
 TEXTS = {"anyOf": [TEXT, {"type": "array", "items": TEXT, "maxItems": 200}],
          "x-expected": "a text or a list of texts"}
-ZONE_EXPECT = {"anyOf": [{"$ref": "#/$defs/cards"}, {"type": "integer", "minimum": 0, "maximum": MAX_COUNT}],
+ZONE_EXPECT = {"anyOf": [{"$ref": "#/$defs/cards"}, {"type": "integer", "minimum": 0}],
                "x-expected": "a list of card names, or how many cards"}
 ANSWER_ONE = {"anyOf": [{"type": ["string", "integer", "boolean", "null"]},
                         {"type": "array", "items": {"type": ["string", "integer"]}, "maxItems": 500}]}
@@ -58,13 +58,18 @@ ANSWERS = {"anyOf": [{"type": "array", "items": ANSWER_ONE, "maxItems": 500}, AN
            "description": "answers to the step's questions, in the order they are asked (see Answers)"}
 
 
+ZONE_WORDS = {"hand": "their hand", "deck": "their deck (top first)", "discard": "their discard pile",
+              "in_play": "their cards in play", "set_aside": "their set-aside cards",
+              "revealed": "their revealed cards (taken from the deck, not yet placed)"}
+
+
 def _p(schema: dict, description: str, example: str) -> dict:
     return {**schema, "description": description, "x-example": example}
 
 
 def _player_expect() -> dict:
-    props = {z: _p({"$ref": "#/$defs/zoneExpect"}, f"exactly the cards in their {z.replace('_', ' ')}"
-                   + (" (top first)" if z == "deck" else " (any order)") + ", or how many",
+    props = {z: _p({"$ref": "#/$defs/zoneExpect"}, f"exactly {ZONE_WORDS[z]}"
+                   + ("" if z == "deck" else " (any order)") + ", or how many cards",
                    f"{z}: [Silver, \"Copper*4\"]") for z in PLAYER_ZONES}
     props.update({
         "vp": _p({"type": "integer"}, "their victory points now (cards and VP tokens)", "vp: 3"),
@@ -128,8 +133,7 @@ def _game_expect() -> dict:
 def _player() -> dict:
     props = {"name": _p({"type": "string", "minLength": 1, "maxLength": 40}, "the player's name", "name: Alice")}
     for z in PLAYER_ZONES:
-        props[z] = _p({"$ref": "#/$defs/cards"}, f"the cards in their {z.replace('_', ' ')}"
-                      + (" (top first)" if z == "deck" else ""), f"{z}: [Copper, \"Estate*2\"]")
+        props[z] = _p({"$ref": "#/$defs/cards"}, ZONE_WORDS[z], f"{z}: [Copper, \"Estate*2\"]")
     props.update({
         "turns": _p(SMALL, "turns taken so far, counting the current one (tie rule)", "turns: 1"),
         "vp_tokens": _p(SMALL, "VP tokens", "vp_tokens: 0"),
@@ -163,7 +167,8 @@ def _step() -> dict:
                         "x-expected": "end_turn, or end_turn: {answers: [...], expect: {...}, after_cleanup: {...}}"},
                        "Clean-up, the game-end check, then the next player's turn; optionally with its own "
                        "answers and expectations", "end_turn: {after_cleanup: {Alice: {hand: 5}}}"),
-        "answers": {"$ref": "#/$defs/answers"},
+        "answers": _p({"$ref": "#/$defs/answers"}, "answers to the step's questions, in the order they are asked",
+                      "answers: [Feast, Duchy, yes]"),
         "expect": _p({"$ref": "#/$defs/expect"}, "checked right after this step", "expect: {trash: [Feast]}"),
         "note": _p(TEXT, "a comment shown with the step", "note: Alice keeps the Gold"),
     }
@@ -345,7 +350,12 @@ def validate(doc: Any, file: str) -> None:
     first = min(errs, key=lambda e: (e.validator == "required", line_at(doc, list(e.absolute_path)) or 0))
     err = _deepest(first)
     path = list(err.absolute_path)
-    raise ScenarioError(file, f"{where(path)}: {_message(err)}", line=line_at(doc, path))
+    at = path
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        known = err.schema.get("properties", {})
+        extra = [k for k in err.instance if k not in known]
+        at = path + extra[:1]            # the line of the unknown key itself
+    raise ScenarioError(file, f"{where(path)}: {_message(err)}", line=line_at(doc, at))
 
 
 def _informative(err: ValidationError) -> bool:
