@@ -23,7 +23,6 @@ from app.engine.scenario import cardnames as cn
 from app.engine.scenario.checks import Failure, check, named_copies, snapshot  # noqa: F401 (re-exported)
 from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
 from app.engine.scenario.load import Scenario, Step, load, loads  # noqa: F401 (re-exported)
-from app.engine.scenario.source import line_of
 
 
 @dataclass
@@ -304,4 +303,4 @@ def _treasures(g: Game) -> set[str]:
 
 __all__ = ["ENGINE_ERROR", "ILLEGAL_ACTION", "ILLEGAL_ANSWER", "NEED_ANSWER", "STEP_LIMIT", "UNUSED_ANSWERS",
            "Failure", "Replay", "Result", "Scenario", "Step", "StepResult", "build", "check", "load", "loads",
-           "replay", "run", "snapshot", "line_of", "Question"]
+           "replay", "run", "snapshot"]
