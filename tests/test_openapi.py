@@ -80,6 +80,7 @@ EXAMPLES: list[Ex] = [
     Ex("/api/scenarios/{id}", "get", 422, "bad_scenario", f"/api/scenarios/{BROKEN_SCENARIO_ID}", app="broken"),
     Ex("/api/scenarios/{id}", "get", 422, "replay_timeout", "/api/scenarios/moat-vs-militia", app="timeout"),
     *_gets("/api/openapi.json", "/api/openapi.json", store=False),
+    *_gets("/api/scenario-schema.json", "/api/scenario-schema.json", store=False),
     Ex(R, "post", 200, None, R, body=MOAT_VS_MILITIA, ctype="application/yaml"),
     Ex(R, "post", 400, "empty_body", R, body="  \n", ctype="application/yaml"),
     Ex(R, "post", 400, "bad_json", R, body="{bad json", ctype="application/json"),

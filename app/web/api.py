@@ -50,6 +50,13 @@ def openapi():
     return jsonify(openapi_document())
 
 
+@api.get("/scenario-schema.json")
+def scenario_schema():
+    """The scenario format as one JSON Schema: what validates every file, for editors and clients."""
+    from app.engine.scenario.schema import published_schema
+    return jsonify(published_schema())
+
+
 @api.get("/search")
 @limited(query="q")
 def search():

@@ -136,6 +136,9 @@ def _paths() -> dict[str, Any]:
                               [replay_timeout.code]),
             }}},
         "/api/openapi.json": _get("This document", _ok("The OpenAPI document", "OpenApi"), store=False),
+        "/api/scenario-schema.json": _get("The scenario format as a JSON Schema (Draft 2020-12): the one that "
+                                          "validates every scenario; point a YAML language server at it",
+                                          _ok("The JSON Schema", "JsonSchema"), store=False),
     }
 
 
@@ -206,6 +209,7 @@ def _schemas() -> dict[str, Any]:
         "ReplayOutcome": _obj(outcome),
         "ScenarioReplay": _obj({**outcome, "id": _STR, "url": _STR, "source": _STR}),
         "OpenApi": _obj({"openapi": _STR, "info": _OBJ, "paths": _OBJ}),
+        "JsonSchema": _obj({"$schema": _STR, "$id": _STR, "type": _STR, "properties": _OBJ, "$defs": _OBJ}),
     }
 
 

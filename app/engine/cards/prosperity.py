@@ -615,6 +615,10 @@ def _watchtower_react(game: Game, ev, p: Player, card: Card) -> None:
     if card.zone != "hand":
         return
     if not ongoing.still_there(ev):
+        if gained.zone == "deck" and p.deck and p.deck[0] is not gained:
+            game.log.add(f"{gained.name} has been covered up on top of the deck, so Watchtower has lost track of it "
+                         "and cannot move it", narrate.LOSE_TRACK, R("Watchtower", 3))
+            return
         game.log.add(f"{gained.name} has already been moved, so Watchtower can no longer react to it",
                      narrate.LOSE_TRACK, R("Watchtower", 3))
         return

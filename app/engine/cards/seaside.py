@@ -17,9 +17,10 @@ from app.engine.core.decisions import Question
 from app.engine.mechanisms.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions, PlusBuys,
                                 PlusCoins, Sequence, put_back_in_any_order)
-from app.engine.mechanisms.mats import add_pile_token, add_tokens, put_on_mat, take_all_from_mat, tokens
+from app.engine.mechanisms.mats import (add_pile_token, add_tokens, pile_token_setup, put_on_mat, take_all_from_mat,
+                                       tokens)
 from app.engine.core.registry import CardDef, Reaction, register
-from app.engine.core.state import Card, Game
+from app.engine.core.state import Card, Game, LaterAbility
 from app.engine.core.triggers import Event
 from app.engine.core.turns import (attacked_players, consecutive_turns, grant_extra_turn, protect_from_attacks,
                               until_next_turn)
@@ -255,16 +256,30 @@ def _embargo_token(require_moved: bool):
             ctx.log("Embargo is no longer in play, but the pre-2019 version adds a token anyway", R("Embargo", 3))
         piles = list(g.supply)
         pile = ctx.ask(Question(p.name, "add an Embargo token to a Supply pile", "choice", piles))
-
-        def curse(game: Game, ev: Event, pile=pile) -> None:
-            # a when-buy ability: the Curse is gained before the bought card (Embargo 5, GAIN ON WHEN-BUY)
-            game.log.add(f"Embargo token on {pile}: {ev.player.name} gains a Curse", R("Embargo", 5))
-            act.gain(game, ev.player, "Curse", cite=R("Embargo", 7))
-        add_pile_token(g, p, pile, "Embargo", R("Embargo", 2 if require_moved else 3),
-                       rule=("when_buy", f"Embargo token on {pile}", curse,
-                             lambda game, ev, pile=pile: ev.card is not None and ev.card.name == pile))
+        add_pile_token(g, p, pile, "Embargo", R("Embargo", 2 if require_moved else 3), rule=_embargo_rule(pile))
         return True
     return fn
+
+
+def _embargo_rule(pile: str):
+    """The token's rule: buying a card from the pile gains a Curse (one ability per token, Embargo 7)."""
+    def curse(game: Game, ev: Event, pile=pile) -> None:
+        # a when-buy ability: the Curse is gained before the bought card (Embargo 5, GAIN ON WHEN-BUY)
+        game.log.add(f"Embargo token on {pile}: {ev.player.name} gains a Curse", R("Embargo", 5))
+        act.gain(game, ev.player, "Curse", cite=R("Embargo", 7))
+    return ("when_buy", f"Embargo token on {pile}", curse,
+            lambda game, ev, pile=pile: ev.card is not None and ev.card.name == pile)
+
+
+@pile_token_setup("Embargo")
+def _embargo_tokens_in_setup(game: Game, pile: str, before: int, after: int) -> None:
+    """Embargo tokens a scenario starts with carry their rule, as if an Embargo had put them there."""
+    owner = game.players[0] if game.players else None
+    trigger, label, run, condition = _embargo_rule(pile)
+    for _ in range(max(0, after - before)):
+        if owner is not None:
+            game.later.append(LaterAbility(owner.index, trigger, label, run, None, condition, "game",
+                                           [R("Embargo", 7)], anyone=True, by_actor=True))
 
 
 register(CardDef("Embargo", Sequence(PlusCoins(2), Do(_embargo_token(True))), version="2",
@@ -387,7 +402,7 @@ def _corsair(ctx: Ctx) -> bool:
             return
         act.trash(game, ev.player, [ev.card], R("Corsair", 2))
     until_next_turn(g, p, "after_play", "Corsair: the first Silver or Gold each other player plays each turn is "
-                    "trashed", run, first_silver_or_gold, ctx.source, R("Corsair", 1))
+                    "trashed", run, first_silver_or_gold, ctx.source, R("Corsair", 1), by_actor=True)
     return NextTurn("Corsair: +1 Card", Draw(1), R("Corsair", 1)).apply(ctx)
 
 
@@ -423,7 +438,7 @@ def _blockade(ctx: Ctx) -> bool:
         return (ref.valid() and ev.card is not None and ev.card.name == ref.card.name
                 and ev.player.index in victims and game.turn.player == ev.player.index)
     until_next_turn(g, p, "when_gain", f"Blockade: others gaining {card.name} on their turn gain a Curse", curse, cond,
-                    ctx.source, R("Blockade", 2))
+                    ctx.source, R("Blockade", 2), by_actor=True)   # the gainer resolves it (Blockade 7)
 
     def back(game: Game, ev: Event, ref=ref) -> None:     # only while the card is still set aside (condition)
         game.move(ref.card, "hand", owner=p.index)

@@ -387,8 +387,12 @@ def end_game(game: Game, reason: str) -> None:
         game.log.add(f"{game.winners[0]} wins", narrate.GAME_END)
 
 
-def end_turn(game: Game) -> None:
-    """Clean-up, check the game end (at the end of a turn, § II), then the next player's turn starts."""
+def end_turn(game: Game, between: Callable[[Game], None] | None = None) -> None:
+    """Clean-up, check the game end (at the end of a turn, § II), then the next player's turn starts.
+
+    ``between`` looks at the table after Clean-up and the game-end check, before the
+    next turn starts (a scenario's ``after_cleanup`` expectations).
+    """
     if game.over:
         raise IllegalAction("the game is over")
     cleanup(game)
@@ -397,6 +401,9 @@ def end_turn(game: Game) -> None:
     reason = game_end_reached(game)
     if reason:
         end_game(game, reason)
+    if between is not None:
+        between(game)
+    if reason:
         return
     from app.engine.core.turns import next_turn
     start_turn(game, *next_turn(game))

@@ -61,6 +61,7 @@ class CostModifier:
     while_in_play: Ref | None = None           # lasts only while this card stays where it was played
     condition: Callable[[Game], bool] | None = None
     citation: dict = field(default_factory=dict)
+    describe: str = ""                         # which cards, in words ("Action cards"): narration's running total
 
     def expired(self, game: Game) -> bool:
         """True once it can never apply again (its turn is over, or its card left play)."""
@@ -124,6 +125,17 @@ def reduce_while_in_play(game: Game, card: Card, amount: int, label: str, applie
     """"While this is in play, cards cost $amount less" (pre-2022 Quarry, Highway): ends when ``card`` leaves play."""
     return add_modifier(game, CostModifier(amount, label, applies, while_in_play=game.ref(card),
                                            citation=cite or {}))
+
+
+def reduction_in_all(game: Game, applies: CardFilter | None, describe: str) -> int:
+    """What every active change adds up to for the cards ``describe`` names, whichever card made it.
+
+    COST REDUCTION § VI: "abilities are cumulative", so Highway then Bridge is $2 less
+    in all. Changes to every card count for every description; a filtered change
+    (Action cards only) counts only for the same description.
+    """
+    return sum(m.amount for m in game.cost_modifiers if m.active(game)
+               and (m.applies is None or (applies is not None and m.describe == describe)))
 
 
 def total_reduction(game: Game) -> int:
@@ -207,12 +219,13 @@ class ReduceCosts(Effect):
                 ctx.log(f"{ctx.source.name} is already in play changing costs: playing it again does not add "
                         "to that", WHILE_IN_PLAY, *([self.cite] if self.cite else []))
                 return True
-            reduce_while_in_play(g, ctx.source, self.amount, label, self.applies, self.cite)
+            mod = reduce_while_in_play(g, ctx.source, self.amount, label, self.applies, self.cite)
             when = f"while {ctx.source.name} is in play"
         else:
-            reduce_this_turn(g, self.amount, label, self.applies, self.cite)
+            mod = reduce_this_turn(g, self.amount, label, self.applies, self.cite)
             when = "this turn"
-        total = sum(m.amount for m in g.cost_modifiers if m.label == label and m.active(g))
+        mod.describe = self.describe
+        total = reduction_in_all(g, self.applies, self.describe)
         ctx.log(f"{when.capitalize()}, {self.describe} cost ${self.amount} less (in all now ${total} less, "
                 "never below $0)", *(c for c in (self.cite, COST_REDUCTION) if c))
         return True

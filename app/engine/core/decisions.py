@@ -9,6 +9,8 @@ consume an answer; that keeps scenarios short and readable.
 """
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,6 +24,7 @@ class Question:
     options: list[Any]             # Card objects for 'cards'/'order', labels for 'choice'
     min: int = 1
     max: int = 1
+    first_only: bool = False       # 'order' asked again after each one resolves (triggered abilities): the first matters
 
     def option_labels(self) -> list[str]:
         return [getattr(o, "name", str(o)) for o in self.options]
@@ -31,13 +34,18 @@ class Question:
         return ["yes", "no"] if self.kind == "yesno" else self.option_labels()
 
     def describe(self) -> str:
+        """The question and its legal answers exactly as a scenario must write them (quoted where YAML needs it)."""
         if self.kind == "yesno":
             legal = "yes, no"
         else:
-            legal = ", ".join(self.option_labels()) or "(none)"
+            legal = ", ".join(dict.fromkeys(written(x) for x in self.option_labels())) or "(none)"
         count = ""
         if self.kind == "cards":
             count = f" (choose {self.min})" if self.min == self.max else f" (choose {self.min} to {self.max})"
+            if self.min == 0:
+                legal += "; or none"
+        elif self.kind == "order":
+            legal += " (one at a time, first first, or all of them as a list)"
         return f"{self.player}: {self.prompt}{count}; legal: {legal}"
 
     def forced(self) -> Any | None:
@@ -56,6 +64,17 @@ class Question:
         if self.kind == "choice" and len(self.options) == 1:
             return self.options[0]
         return None
+
+
+_PLAIN = re.compile(r"^[A-Za-z0-9$+(][^,\[\]{}#&*!|>\"%@`]*$")
+
+
+def written(label: str) -> str:
+    """``label`` as a YAML answer list must spell it: bare when YAML reads it back as that text, else quoted."""
+    text = str(label)
+    if _PLAIN.match(text) and ": " not in text and not text.endswith((":", " ")):
+        return text
+    return json.dumps(text, ensure_ascii=False)
 
 
 class DecisionError(Exception):
@@ -140,12 +159,31 @@ class Decider:
             pool.remove(hit)
             chosen.append(hit)
         if q.kind == "order":
-            if pool:
-                raise IllegalDecision(q, f"answer {raw!r} must list every card once")
-            return chosen
+            if q.first_only and chosen:      # the rest is asked again once the first has resolved
+                return chosen + pool
+            return self._rest_of_order(q, chosen, pool)
         if not (q.min <= len(chosen) <= q.max):
             raise IllegalDecision(q, f"answer {raw!r} chooses {len(chosen)} cards")
         return chosen
+
+
+    def _rest_of_order(self, q: Question, chosen: list, pool: list) -> list:
+        """An order given one label at a time: the next answers name the next ones, the last one goes by itself."""
+        if not chosen and pool:
+            raise IllegalDecision(q, "an order needs at least the first one")
+        while len(pool) > 1:
+            rest = Question(q.player, f"{q.prompt} (then, after {', '.join(c.name for c in chosen)})", "order", pool)
+            if self.used >= len(self.answers):
+                raise NeedDecision(rest, "an answer is needed")
+            raw = self.answers[self.used]
+            self.used += 1
+            for n in _as_names(raw):
+                hit = next((c for c in pool if c.name.lower() == n.lower()), None)
+                if hit is None:
+                    raise IllegalDecision(rest, f"answer {raw!r}: {n!r} is not available")
+                pool.remove(hit)
+                chosen.append(hit)
+        return chosen + pool
 
 
 def _as_names(raw: Any) -> list[str]:

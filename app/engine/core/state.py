@@ -2,8 +2,9 @@
 
 Card facts (cost, types) are never restated here: a ``Card`` is an instance id
 plus a name, and its facts come from ``app.corpus.card_facts``. Every move of a
-card bumps its ``stamp``; an ability that remembers ``(card, zone, stamp)`` can
-tell whether the card was moved since, which is the "lose track" rule (§ III).
+card bumps its ``stamp``, and so does covering a card on top of a deck; an ability
+that remembers ``(card, zone, stamp)`` can tell whether the card was moved (or
+covered) since, which is the "lose track" rule (§ III).
 """
 from __future__ import annotations
 
@@ -123,6 +124,10 @@ class LaterAbility:
     # 'next_turn': an ongoing ability ending when the owner's next turn starts (turns.py);
     # 'game': for the rest of the game (Supply-pile tokens, mats.py)
     anyone: bool = False                # also triggers on other players' events (Monkey, Corsair, Embargo tokens)
+    # The player doing the event resolves it, for timing ("the player actually doing it is the one who
+    # resolves the ability": Blockade's and Embargo's Curse, Corsair's trashing; Ordering several players'
+    # concurrent abilities, § III), so they order it among their own abilities (Blockade 7).
+    by_actor: bool = False
 
 
 @dataclass
@@ -244,6 +249,10 @@ class Game:
             card.set_aside_by = None
         dest = self.zone_list(card)
         if zone == "deck":
+            if top and dest:
+                # "An ability loses track of a card that is on top of your deck and gets covered up"
+                # (lose-track rule, § III, Example 4): covering it ends every reference to it.
+                dest[0].stamp += 1
             dest.insert(0 if top else len(dest), card)
         else:
             dest.append(card)

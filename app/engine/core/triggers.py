@@ -3,6 +3,9 @@
 Timing (§ III Basic timing rules, Timing of concurrent abilities): abilities
 of several players resolve in turn order starting with the current player;
 a player with several concurrent abilities chooses the order (a Question).
+An ability is resolved by "the player actually doing it" (Ordering several
+players' concurrent abilities, § III): another player's ongoing ability that
+makes the gaining player gain a Curse (Blockade) is the gainer's to order.
 Attack Reactions (Moat) get their own window before the Attack resolves, in
 turn order, and any Reaction resolved reopens the window from the first player
 (Resolving Reactions and timing 1-2).
@@ -84,7 +87,8 @@ def _collect(game: Game, ev: Event) -> list[Pending]:
         # a later ability is "yours": it triggers on your own plays, gains and turns
         mine = la.owner == ev.player.index or la.anyone
         if la.trigger == ev.kind and mine and (la.condition is None or la.condition(game, ev)):
-            found.append(Pending(game.players[la.owner], la.label, lambda g, e, la=la: la.run(g, e), la))
+            owner = ev.player if la.by_actor else game.players[la.owner]
+            found.append(Pending(owner, la.label, lambda g, e, la=la: la.run(g, e), la))
     return found
 
 
@@ -111,7 +115,7 @@ def fire(game: Game, ev: Event) -> None:
                     break
                 if len(mine) > 1:
                     q = Question(p.name, f"choose which {ev.kind.replace('_', '-')} ability to resolve first",
-                                 "order", mine)
+                                 "order", mine, first_only=True)   # one label, or the whole order as a list
                     order = game.decider.ask(q)
                     nxt = order[0]
                     if len({m.name for m in mine}) > 1:

@@ -100,10 +100,14 @@ def end_ongoing(game: Game, p: Player) -> None:
 
 def until_next_turn(game: Game, p: Player, trigger: str, label: str, run: Callable,
                     condition: Callable | None = None, source: Card | None = None,
-                    cite: dict | None = None) -> LaterAbility:
-    """Set up an ongoing ability of ``p`` triggered by any player's ``trigger`` until ``p``'s next turn."""
+                    cite: dict | None = None, by_actor: bool = False) -> LaterAbility:
+    """Set up an ongoing ability of ``p`` triggered by any player's ``trigger`` until ``p``'s next turn.
+
+    ``by_actor``: the player whose event triggers it does what it says (Blockade: "they gain a Curse"),
+    so that player resolves it for timing (``LaterAbility.by_actor``).
+    """
     la = LaterAbility(p.index, trigger, label, run, source, condition, "next_turn", [cite] if cite else [],
-                      anyone=True)
+                      anyone=True, by_actor=by_actor)
     game.later.append(la)
     game.log.add(f"{label} is set up", cite or UNTIL_NEXT_TURN)
     return la

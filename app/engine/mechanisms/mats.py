@@ -72,7 +72,10 @@ def add_pile_token(game: Game, p: Player, pile: str, kind: str, cite: dict | Non
                    rule: tuple[str, str, Callable, Callable | None] | None = None) -> None:
     """Put a ``kind`` token on a Supply pile; ``rule`` = (trigger, label, run, condition) lasts the rest of the game.
 
-    The token's ability triggers on any player's event, so it is ``anyone``.
+    The token's ability triggers on any player's event, so it is ``anyone``; the player
+    buying or gaining from the pile does what it says (Embargo: "gain a Curse"), so it is
+    theirs to order among their own abilities (``by_actor``; Ordering several players'
+    concurrent abilities, § III: "if you buy a Noble Brigand with an Embargo token ... You choose").
     """
     game.pile_tokens.setdefault(pile, Counter())[kind] += 1
     game.log.add(f"{p.name} adds an {kind} token to the {pile} pile "
@@ -80,9 +83,47 @@ def add_pile_token(game: Game, p: Player, pile: str, kind: str, cite: dict | Non
     if rule is not None:
         trigger, label, run, condition = rule
         game.later.append(LaterAbility(p.index, trigger, label, run, None, condition, "game",
-                                       [cite] if cite else [], anyone=True))
+                                       [cite] if cite else [], anyone=True, by_actor=True))
 
 
 def supply_counter(game: Game) -> Counter:
     """Shared counters not on any pile (e.g. the Trade Route mat), kept under the pile name ``''``."""
     return game.pile_tokens.setdefault("", Counter())
+
+
+# ------------------------------------------------------------------ tokens on Supply piles in a scenario's setup
+# kind -> adjust(game, pile, before, after): what placing ``after`` tokens where ``before`` were means
+# (Embargo: one Curse rule per token added; Trade Route: tokens taken off a pile are on the Trade Route mat).
+PILE_TOKEN_SETUP: dict[str, Callable[[Game, str, int, int], None]] = {}
+
+
+def pile_token_setup(kind: str) -> Callable:
+    """Register what setting up ``kind`` tokens on a pile brings with it (the card that adds them knows)."""
+    def register(fn: Callable[[Game, str, int, int], None]) -> Callable:
+        PILE_TOKEN_SETUP[kind] = fn
+        return fn
+    return register
+
+
+def _set_up_pile_tokens(game: Game, value: dict) -> None:
+    """Tokens already on Supply piles when the scenario starts, with the rules they carry."""
+    for pile, kinds in value.items():
+        for kind, n in kinds.items():
+            before = pile_tokens(game, pile, kind)
+            game.pile_tokens.setdefault(pile, Counter())[kind] = n
+            if kind in PILE_TOKEN_SETUP:
+                PILE_TOKEN_SETUP[kind](game, pile, before, n)
+            game.log.add(f"Setup: {n} {kind} token{'s' if n != 1 else ''} on the {pile} pile", MATS)
+
+
+def _register_setup_key() -> None:
+    from app.engine.scenario.extensions import setup_key
+    count = {"type": "integer", "minimum": 0, "maximum": 100}
+    setup_key("pile_tokens", scope="game",
+              schema={"type": "object", "additionalProperties": {"type": "object", "additionalProperties": count}},
+              doc="tokens on Supply piles at the start, with their rules (Embargo: buying from the pile gains a "
+                  "Curse; Trade Route's Coin: a token taken off a Victory pile is on the Trade Route mat)",
+              example="pile_tokens: {Silver: {Embargo: 1}, Estate: {Coin: 0}}")(_set_up_pile_tokens)
+
+
+_register_setup_key()

@@ -84,3 +84,17 @@ def mat_narration(game: Game) -> str:
     return f"{trade_route_mat(game)} Coin token{'s' if trade_route_mat(game) != 1 else ''} on the Trade Route mat"
 
 
+
+
+def _trade_route_tokens_in_setup(game: Game, pile: str, before: int, after: int) -> None:
+    """A Coin token a scenario takes off a Victory pile was moved to the Trade Route mat by a gain (Trade Route 3)."""
+    if after < before:
+        supply_counter(game)[MAT] += before - after
+
+
+def _register() -> None:
+    from app.engine.mechanisms.mats import pile_token_setup
+    pile_token_setup(TRADE_ROUTE_TOKEN)(_trade_route_tokens_in_setup)
+
+
+_register()

@@ -11,7 +11,8 @@ from app.engine.core.errors import EngineError, ScenarioError
 from app.engine.core.narrate import render_citation
 from app.engine.core.registry import defined_cards
 
-EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+# 3: the file is well formed but names a card the engine cannot play yet (not the writer's mistake)
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_UNDEFINED_CARD = 0, 1, 2, 3
 
 
 def _zones_text(snap: dict) -> list[str]:
@@ -41,7 +42,7 @@ def replay(path: str, as_json: bool) -> int:
             print(json.dumps({"file": path, "ok": False, "error": str(exc)}, indent=2))
         else:
             print(f"error: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return EXIT_UNDEFINED_CARD if isinstance(exc, sc_mod.UndefinedCard) else EXIT_BAD_INPUT
     try:
         res = sc_mod.replay(scen, zones=False)     # the outcome only; the per-step zones are for the web pages
     except (ScenarioError, EngineError) as exc:    # a setup value a mechanism refused while building the table

@@ -1,121 +1,28 @@
-"""Scenario files: load (keeping line numbers), validate, replay step by step, and check expectations.
-
-A scenario is YAML (``yaml.safe_load`` semantics; see docs/scenario-format.md).
-Every complaint names the file and the line, or the step, and what was
-expected. The file is only ever read.
+"""Replaying a loaded scenario: build the table, carry out the steps, check the expectations.
 
 ``replay()`` is the public per-step API: it records each step's log entries and
 the zones after it, and when it stops early it keeps why (the missing answer's
 NeedDecision with its question and legal options, an illegal answer, an
 illegal step...) as objects, not only as a message. ``run()`` (tests, the CLI,
 the bench) is ``replay()`` without the per-step zones, folded into a Result.
+Loading and validation live in ``load.py`` and ``schema.py``, the checks in
+``checks.py``; the names are re-exported here for callers of the old module.
 """
 from __future__ import annotations
 
-import difflib
-from functools import lru_cache
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable
 
-import yaml
-
-from app.corpus.card_facts import facts_for, load_facts
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.decisions import Decider, DecisionError, NeedDecision, Question
 from app.engine.core.errors import EngineError, EngineLimitError, IllegalAction, ScenarioError
-from app.engine.core.registry import aliases, definition, versions
+from app.engine.core.registry import definition
 from app.engine.core.state import PLAYER_ZONES, Game
-from app.engine.scenario.extensions import EXPECT_KEYS, SETUP_KEYS, STEP_KINDS
-
-TOP_KEYS = {"title", "rulings", "description", "seed", "versions", "players", "current", "turn", "supply",
-            "steps", "expect", "step_limit", "expect_error"}
-PLAYER_KEYS = {"name", "turns", "vp_tokens", "mats", "tokens", *PLAYER_ZONES}   # mats/tokens: app/engine/mechanisms/mats.py
-STEP_ACTIONS = {"play", "buy", "play_treasures", "end_turn"}
-STEP_KEYS = STEP_ACTIONS | {"answers", "expect", "note"}
-TURN_KEYS = {"phase", "actions", "buys", "coins", "potions"}   # potions: app/engine/mechanisms/potions.py
-GLOBAL_EXPECT = {"trash", "supply", "actions", "buys", "coins", "potions", "phase", "current", "game_over",
-                 "winners", "scores", "log", "pile_tokens"}
-PLAYER_EXPECT = set(PLAYER_ZONES) | {"vp", "turns", "mats", "tokens"}
-ORDERED_ZONES = {"deck"}
-
-
-# ------------------------------------------------------------------ YAML with line numbers
-class LDict(dict):
-    line: int = 0
-    key_lines: dict
-
-
-class LList(list):
-    line: int = 0
-    item_lines: list
-
-
-class _Loader(yaml.SafeLoader):
-    pass
-
-
-def _map(loader: _Loader, node: yaml.MappingNode) -> LDict:
-    d = LDict()
-    d.line = node.start_mark.line + 1
-    d.key_lines = {}
-    for k_node, v_node in node.value:
-        k = loader.construct_object(k_node, deep=True)
-        d[k] = loader.construct_object(v_node, deep=True)
-        d.key_lines[k] = k_node.start_mark.line + 1
-    return d
-
-
-def _seq(loader: _Loader, node: yaml.SequenceNode) -> LList:
-    lst = LList(loader.construct_object(n, deep=True) for n in node.value)
-    lst.line = node.start_mark.line + 1
-    lst.item_lines = [n.start_mark.line + 1 for n in node.value]
-    return lst
-
-
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _map)
-_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _seq)
-
-
-def _line(obj: Any, key: Any = None) -> int | None:
-    if key is not None and isinstance(obj, LDict):
-        return obj.key_lines.get(key, obj.line)
-    if isinstance(obj, LList) and isinstance(key, int) and key < len(obj.item_lines):
-        return obj.item_lines[key]
-    return getattr(obj, "line", None)
-
-
-# ------------------------------------------------------------------ model
-@dataclass
-class Step:
-    index: int
-    line: int | None
-    action: str
-    arg: Any
-    answers: list
-    expect: dict | None = None
-
-
-@dataclass
-class Scenario:
-    file: str
-    title: str
-    rulings: list[dict]
-    raw: LDict
-    steps: list[Step]
-
-
-@dataclass
-class Failure:
-    step: int | None
-    what: str
-    expected: Any
-    actual: Any
-
-    def render(self) -> str:
-        where = f"after step {self.step}" if self.step else "at the end"
-        return f"{where}: {self.what}: expected {self.expected!r}, actual {self.actual!r}"
+from app.engine.scenario import cardnames as cn
+from app.engine.scenario.checks import Failure, check, named_copies, snapshot  # noqa: F401 (re-exported)
+from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
+from app.engine.scenario.load import Scenario, Step, load, loads  # noqa: F401 (re-exported)
 
 
 @dataclass
@@ -133,237 +40,32 @@ class Result:
         return self.error is None and not self.failures
 
 
-# ------------------------------------------------------------------ load + validate
-def load(path: str | Path) -> Scenario:
-    path = Path(path)
-    f = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f, f"cannot read the scenario: {exc}") from None
-    return loads(text, f)
-
-
-def loads(text: str, name: str) -> Scenario:
-    """A scenario from YAML (or JSON) text; ``name`` stands for the file in every error (e.g. "request body").
-
-    Text that did not come from a file (the web API, the sandbox) is loaded
-    directly, so nothing a request sends is ever written to disk.
-    """
-    try:
-        raw = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader subclass
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise ScenarioError(name, f"YAML error: {problem}", line=mark.line + 1 if mark else None) from None
-    except RecursionError:
-        raise ScenarioError(name, "scenario nested too deeply") from None
-    if not isinstance(raw, LDict):
-        raise ScenarioError(name, "expected a mapping with title, rulings, players, supply, steps, expect", line=1)
-    try:
-        return _validate(name, raw)
-    except RecursionError:
-        raise ScenarioError(name, "scenario nested too deeply") from None
-
-
-@lru_cache(maxsize=1)
-def _names() -> dict[str, str]:
-    names = {v.name.lower(): v.name for v in load_facts().values()}
-    for alias, real in aliases().items():      # renamed cards (Farm = Harem), registry.register_alias
-        names.setdefault(alias.lower(), real)
-    return names
-
-
-def _card(f: str, name: Any, line: int | None, where: str) -> str:
-    if not isinstance(name, str):
-        raise ScenarioError(f, f"{where}: expected a card name, found {name!r}", line=line)
-    names = _names()
-    real = names.get(name.strip().lower())
-    if real is None:
-        near = difflib.get_close_matches(name, list(names.values()), n=3, cutoff=0.6)
-        hint = f"; did you mean {', '.join(near)}?" if near else ""
-        raise ScenarioError(f, f"{where}: unknown card {name!r}{hint}", line=line)
-    if definition(None, real) is None:
-        raise ScenarioError(f, f"{where}: {real} has no executable definition yet", line=line)
-    return real
-
-
-def _cards(f: str, lst: Any, line: int | None, where: str) -> list[str]:
-    """Card names of a list; ``"Copper*7"`` stands for seven Coppers."""
-    if lst is None:
-        return []
-    if not isinstance(lst, list):
-        raise ScenarioError(f, f"{where}: expected a list of card names", line=line)
-    out: list[str] = []
-    for i, x in enumerate(lst):
-        n = 1
-        if isinstance(x, str) and "*" in x:
-            x, _, k = x.rpartition("*")
-            if not k.strip().isdigit():
-                raise ScenarioError(f, f"{where}: expected NAME*COUNT, found {lst[i]!r}", line=_line(lst, i) or line)
-            n = int(k)
-        out += [_card(f, x, _line(lst, i) or line, where)] * n
-    return out
-
-
-def _keys(f: str, d: Any, allowed: set, where: str) -> None:
-    if not isinstance(d, dict):
-        raise ScenarioError(f, f"{where}: expected a mapping", line=_line(d))
-    for k in d:
-        if k not in allowed:
-            raise ScenarioError(f, f"{where}: unknown key {k!r}; expected one of {', '.join(sorted(allowed))}",
-                                line=_line(d, k))
-
-
-def _validate(f: str, raw: LDict) -> Scenario:
-    _registry_loaded()
-    _keys(f, raw, TOP_KEYS | _setup_names("game"), "scenario")
-    for req in ("title", "rulings", "players", "supply", "steps"):
-        if req not in raw:
-            raise ScenarioError(f, f"scenario: missing {req!r}", line=1)
-    rulings = raw["rulings"]
-    if not isinstance(rulings, list) or not rulings:
-        raise ScenarioError(f, "rulings: expected a list of {card, ruling} or {section}", line=_line(raw, "rulings"))
-    for i, r in enumerate(rulings):
-        ok = isinstance(r, dict) and (("card" in r and isinstance(r.get("ruling", 0), int)) or "section" in r)
-        if not ok:
-            raise ScenarioError(f, f"rulings: expected {{card: NAME, ruling: N}} or {{section: TITLE}}, found {r!r}",
-                                line=_line(rulings, i))
-    players = raw["players"]
-    if not isinstance(players, list) or not 1 <= len(players) <= 6:
-        raise ScenarioError(f, "players: expected a list of 1 to 6 players", line=_line(raw, "players"))
-    pnames = []
-    for i, p in enumerate(players):
-        _keys(f, p, PLAYER_KEYS | _setup_names("player"), f"players[{i + 1}]")
-        if not isinstance(p.get("name"), str):
-            raise ScenarioError(f, f"players[{i + 1}]: missing name", line=_line(p))
-        pnames.append(p["name"])
-        for z in PLAYER_ZONES:
-            cards = _cards(f, p.get(z), _line(p, z), f"{p['name']}'s {z}")
-            if z == "in_play":
-                for j, c in enumerate(cards):
-                    facts = facts_for(c)
-                    if not ({"Action", "Treasure"} & set(facts.types)):
-                        raise ScenarioError(f, f"{p['name']}'s in_play: {c} cannot be in play (it is not an Action "
-                                            "or Treasure and cannot be played)", line=_line(p[z], j))
-    supply = raw["supply"]
-    _keys(f, supply, set(supply) if isinstance(supply, dict) else set(), "supply")
-    for name, count in supply.items():
-        real = _card(f, name, _line(supply, name), "supply")
-        facts = facts_for(real)
-        if facts.purpose not in ("Kingdom Pile", "Basic"):
-            raise ScenarioError(f, f"supply: {real} is not a Supply card ({facts.purpose})", line=_line(supply, name))
-        if not isinstance(count, int) or count < 0:
-            raise ScenarioError(f, f"supply: expected a pile size (0 or more) for {real}, found {count!r}",
-                                line=_line(supply, name))
-    for name, v in (raw.get("versions") or {}).items():
-        real = _card(f, name, _line(raw["versions"], name), "versions")
-        if str(v) not in versions(real):
-            raise ScenarioError(f, f"versions: {real} has versions {', '.join(versions(real))}, not {v!r}",
-                                line=_line(raw["versions"], name))
-    if "turn" in raw:
-        _keys(f, raw["turn"], TURN_KEYS, "turn")
-    if "current" in raw and raw["current"] not in pnames:
-        raise ScenarioError(f, f"current: no player named {raw['current']!r}; players: {', '.join(pnames)}",
-                            line=_line(raw, "current"))
-    steps_raw = raw["steps"]
-    if not isinstance(steps_raw, list):
-        raise ScenarioError(f, "steps: expected a list", line=_line(raw, "steps"))
-    steps = []
-    for i, s in enumerate(steps_raw):
-        line = _line(steps_raw, i)
-        if isinstance(s, str):
-            s = LDict({s: True})
-            s.line, s.key_lines = line, {}
-        actions = STEP_ACTIONS | set(STEP_KINDS)
-        _keys(f, s, STEP_KEYS | set(STEP_KINDS), f"step {i + 1}")
-        acts = [k for k in s if k in actions]
-        if len(acts) != 1:
-            raise ScenarioError(f, f"step {i + 1}: expected exactly one of {', '.join(sorted(actions))}",
-                                line=line)
-        a = acts[0]
-        arg = s[a]
-        if a in ("play", "buy") or (a in STEP_KINDS and STEP_KINDS[a].cards):
-            arg = _cards(f, arg if isinstance(arg, list) else [arg], line, f"step {i + 1} ({a})")
-        answers = s.get("answers", [])
-        if not isinstance(answers, list):
-            answers = [answers]
-        exp = s.get("expect")
-        if exp is not None:
-            _check_expect_keys(f, exp, pnames)
-        steps.append(Step(i + 1, line, a, arg, list(answers), exp))
-    if "expect" in raw:
-        _check_expect_keys(f, raw["expect"], pnames)
-    _check_expect_error(f, raw, len(steps))
-    return Scenario(f, str(raw["title"]), list(rulings), raw, steps)
-
-
-def _check_expect_error(f: str, raw: LDict, n_steps: int) -> None:
-    """``expect_error: {step: N, contains: TEXT}``: step N must be rejected with a message containing TEXT."""
-    if "expect_error" not in raw:
-        return
-    ee, line = raw["expect_error"], _line(raw, "expect_error")
-    if not isinstance(ee, dict) or set(ee) != {"step", "contains"}:
-        raise ScenarioError(f, "expect_error: expected {step: N, contains: TEXT}", line=line)
-    if not isinstance(ee["step"], int) or isinstance(ee["step"], bool) or not 1 <= ee["step"] <= n_steps:
-        raise ScenarioError(f, f"expect_error: step must be a step number from 1 to {n_steps}", line=line)
-    if not isinstance(ee["contains"], str) or not ee["contains"].strip():
-        raise ScenarioError(f, "expect_error: contains must be a non-empty text", line=line)
-
-
-def _error_expected(sc: Scenario, st: Step, error: ScenarioError) -> bool:
-    """Whether the error that stopped step ``st`` is the one ``expect_error`` asked for (then it is not an error)."""
-    ee = sc.raw.get("expect_error")
-    return bool(ee) and ee["step"] == st.index and ee["contains"].lower() in error.message.lower()
-
-
-def _check_expect_keys(f: str, exp: Any, pnames: list[str]) -> None:
-    if not isinstance(exp, dict):
-        raise ScenarioError(f, "expect: expected a mapping", line=_line(exp))
-    for k, v in exp.items():
-        if k in GLOBAL_EXPECT or ("game", k) in EXPECT_KEYS:
-            if k == "trash":
-                _cards(f, v, _line(exp, k), "expect trash")
-            continue
-        if k in pnames:
-            _keys(f, v, PLAYER_EXPECT | {n for (s, n) in EXPECT_KEYS if s == "player"}, f"expect {k}")
-            for z, zv in v.items():
-                if z in PLAYER_ZONES and isinstance(zv, list):
-                    _cards(f, zv, _line(v, z), f"expect {k} {z}")
-            continue
-        raise ScenarioError(f, f"expect: unknown zone or player {k!r}; expected a player ({', '.join(pnames)}) "
-                            f"or one of {', '.join(sorted(GLOBAL_EXPECT | {n for (s, n) in EXPECT_KEYS if s == 'game'}))}",
-                            line=_line(exp, k))
-
-
-# ------------------------------------------------------------------ run
-def _registry_loaded() -> None:
-    """Every set's module is imported, so its step kinds and setup keys are registered."""
-    from app.engine.core.registry import defined_cards
-    defined_cards()
-
-
-def _setup_names(scope: str) -> set[str]:
-    return {name for (sc, name) in SETUP_KEYS if sc == scope}
-
-
 def build(sc: Scenario) -> Game:
+    """The table before step 1; copies named ``NAME#label`` are remembered for the checks (``named_copies``)."""
     raw = sc.raw
     g = Game(seed=int(raw.get("seed", 0)), step_limit=int(raw.get("step_limit", 5000)))
     g.log = narrate.Log()
     g.decider = Decider()
-    g.versions = {_names()[k.lower()]: str(v) for k, v in (raw.get("versions") or {}).items()}
+    g.versions = {cn.real_name(k): str(v) for k, v in (raw.get("versions") or {}).items()}
+    named = named_copies(g)
+
+    def put(p, zone: str, lst: Any, where: str) -> None:
+        for e in cn.entries(sc.file, lst, None, where):
+            g.put(p, zone, [e.name] * e.count)
+            if e.label:
+                named[e.label] = p.zone(zone)[-1]
+
     for p_raw in raw["players"]:
         p = g.add_player(p_raw["name"])
         for z in PLAYER_ZONES:
-            g.put(p, z, _cards(sc.file, p_raw.get(z), None, z))
+            put(p, z, p_raw.get(z), z)
         for mat, cards in (p_raw.get("mats") or {}).items():
-            g.put(p, f"mat:{mat}", _cards(sc.file, cards, _line(p_raw["mats"], mat), f"{p.name}'s {mat} mat"))
+            put(p, f"mat:{mat}", cards, f"{p.name}'s {mat} mat")
         for mat, n in (p_raw.get("tokens") or {}).items():
             p.tokens[str(mat)] = int(n)
         p.vp_tokens = int(p_raw.get("vp_tokens", 0))
     for name, count in raw["supply"].items():
-        g.set_pile(_names()[name.lower()], count)
+        g.set_pile(cn.real_name(name), count)
     for name in list(g.supply):          # special setup of the cards in the Supply (§ I Special setup)
         d = definition(g, name)
         if d is not None and d.setup is not None:
@@ -470,7 +172,10 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
         first = len(entries)
         g.log.step = st.index
         g.decider.load(st.answers)
-        stop = _attempt(g, sc, st)
+        since = len(g.decider.asked)
+        between: list[Failure] = []
+        stop = _attempt(g, sc, st, between)
+        rp.failures += between
         if stop is not None:
             rp.stop, err, rp.decision = stop
             rp.stopped = StepResult(st, entries[first:], snapshot(g) if zones else None)
@@ -479,7 +184,7 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
                 break
             rp.error = err
             return rp
-        fails = check(g, st.expect, st.index) if st.expect else []
+        fails = check(g, st.expect, st.index, since) if st.expect else []
         rp.failures += fails
         done = StepResult(st, entries[first:], snapshot(g) if zones else None, fails)
         rp.steps.append(done)
@@ -494,10 +199,14 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
     return rp
 
 
-def _attempt(g: Game, sc: Scenario, st: Step) -> tuple[str, ScenarioError, DecisionError | None] | None:
-    """Carry out one step; on failure, (stop reason, the error naming file/line/step, the decision if any)."""
+def _attempt(g: Game, sc: Scenario, st: Step,
+             between: list[Failure]) -> tuple[str, ScenarioError, DecisionError | None] | None:
+    """Carry out one step; on failure, (stop reason, the error naming file/line/step, the decision if any).
+
+    ``between`` collects the failures of an ``end_turn`` step's ``after_cleanup`` expectations.
+    """
     try:
-        _do(g, st)
+        _do(g, st, between)
     except IllegalAction as exc:
         return ILLEGAL_ACTION, ScenarioError(sc.file, f"{st.action} is not legal now: {exc}", st.line, st.index), None
     except DecisionError as exc:
@@ -519,13 +228,17 @@ def run(sc: Scenario) -> Result:
     return replay(sc, zones=False).result()
 
 
-def _do(g: Game, st: Step) -> None:
+def _do(g: Game, st: Step, between: list[Failure]) -> None:
     t = g.turn
     p = g.current
     if g.over:
         raise IllegalAction("the game is over")
     if st.action == "end_turn":
-        act.end_turn(g)
+        look = None
+        if st.after_cleanup is not None:
+            def look(game: Game) -> None:
+                between.extend(check(game, st.after_cleanup, st.index))
+        act.end_turn(g, look)
     elif st.action in STEP_KINDS:
         STEP_KINDS[st.action].run(g, p, st.arg)
     elif st.action == "buy":
@@ -537,15 +250,7 @@ def _do(g: Game, st: Step) -> None:
             if not cards:
                 raise IllegalAction("no Treasures in hand")
         else:
-            cards = []
-            pool = list(p.hand)
-            for name in st.arg:
-                hit = next((c for c in pool if c.name == name), None)
-                if hit is None:
-                    raise IllegalAction(f"{p.name} has no {name} in hand",
-                                        sorted({c.name for c in act.playable_actions(g)} | _treasures(g)))
-                pool.remove(hit)
-                cards.append(hit)
+            cards = _from_hand(g, p, st.arg)
         for c in cards:
             if c.is_type("Action") and t.phase == "action":
                 if t.actions < 1:
@@ -562,96 +267,40 @@ def _do(g: Game, st: Step) -> None:
                                     sorted({x.name for x in act.playable_actions(g)} | _treasures(g)))
 
 
+def _from_hand(g: Game, p, wanted: list[str]) -> list:
+    """The cards a ``play`` step names, from hand; ``NAME#label`` is that very copy."""
+    named = named_copies(g)
+    reserved = {id(named[t.partition("#")[2]]) for t in wanted if t.partition("#")[2] in named}
+    pool = list(p.hand)
+    cards = []
+    for text in wanted:
+        name, _, label = text.partition("#")
+        if label:
+            hit = named.get(label)
+        else:       # any copy the step does not name by its label elsewhere
+            hit = next((c for c in pool if c.name == name and id(c) not in reserved), None)
+        if hit is None or all(c is not hit for c in pool):
+            raise IllegalAction(f"{p.name} has no {text} in hand",
+                                sorted({c.name for c in act.playable_actions(g)} | _treasures(g)))
+        pool = [c for c in pool if c is not hit]
+        cards.append(hit)
+    return cards
+
+
+def _error_expected(sc: Scenario, st: Step, error: ScenarioError) -> bool:
+    """Whether the error that stopped step ``st`` is the one ``expect_error`` asked for (then it is not an error)."""
+    ee = sc.raw.get("expect_error")
+    return bool(ee) and ee["step"] == st.index and ee["contains"].lower() in error.message.lower()
+
+
 def _treasures(g: Game) -> set[str]:
     if g.turn.phase not in ("action", "buy"):
         return set()
     return {c.name for c in g.current.hand if c.is_type("Treasure")}
 
 
-# ------------------------------------------------------------------ expectations
-def snapshot(g: Game) -> dict:
-    return {
-        "players": {p.name: {**{z: [c.name for c in p.zone(z)] for z in PLAYER_ZONES}, "turns": p.turns}
-                    for p in g.players},
-        "trash": [c.name for c in g.trash],
-        "supply": {n: len(pile) for n, pile in g.supply.items()},
-        "current": g.current.name, "phase": g.turn.phase,
-        "actions": g.turn.actions, "buys": g.turn.buys, "coins": g.turn.coins, "potions": g.turn.potions,
-        "game_over": g.over, "scores": dict(g.scores), "winners": list(g.winners),
-    }
 
 
-def _zone_eq(zone: str, expected: Any, actual: list[str]) -> tuple[bool, Any]:
-    if isinstance(expected, int) and not isinstance(expected, bool):
-        return len(actual) == expected, len(actual)
-    exp = _cards("", expected, None, zone)
-    if zone in ORDERED_ZONES:
-        return exp == actual, actual
-    return sorted(exp) == sorted(actual), sorted(actual)
-
-
-def check(g: Game, exp: dict, step: int | None) -> list[Failure]:
-    fails: list[Failure] = []
-    snap = snapshot(g)
-    for k, v in exp.items():
-        if k == "trash":
-            ok, actual = _zone_eq("trash", v, snap["trash"])
-            if not ok:
-                fails.append(Failure(step, "trash", v, actual))
-        elif k == "supply":
-            for name, n in v.items():
-                real = _names()[name.lower()]
-                actual = snap["supply"].get(real)
-                if actual != n:
-                    fails.append(Failure(step, f"Supply pile {real}", n, actual))
-        elif k == "pile_tokens":
-            for pile, kinds in v.items():
-                for kind, n in kinds.items():
-                    actual = g.pile_tokens.get(pile, {}).get(kind, 0)
-                    if actual != n:
-                        fails.append(Failure(step, f"{kind} tokens on the {pile} pile", n, actual))
-        elif k == "log":
-            texts = [e.text for e in g.log.entries]
-            for needle in v if isinstance(v, list) else [v]:
-                if not any(needle in t for t in texts):
-                    fails.append(Failure(step, "log line containing", needle, None))
-        elif ("game", k) in EXPECT_KEYS:
-            actual = EXPECT_KEYS[("game", k)].read(g)
-            if actual != v:
-                fails.append(Failure(step, k, v, actual))
-        elif k in GLOBAL_EXPECT:
-            actual = snap[k]
-            want = v
-            if k == "winners":
-                actual, want = sorted(actual), sorted(v)
-            if actual != want:
-                fails.append(Failure(step, k, v, actual))
-        else:
-            ps = snap["players"][k]
-            for z, zv in v.items():
-                if ("player", z) in EXPECT_KEYS:
-                    actual = EXPECT_KEYS[("player", z)].read(g, g.player(k))
-                    if actual != zv:
-                        fails.append(Failure(step, f"{k}'s {z}", zv, actual))
-                elif z == "vp":
-                    actual = act.score(g, g.player(k))
-                    if actual != zv:
-                        fails.append(Failure(step, f"{k}'s VP", zv, actual))
-                elif z == "turns":
-                    if ps["turns"] != zv:
-                        fails.append(Failure(step, f"{k}'s turns", zv, ps["turns"]))
-                elif z == "mats":
-                    for mat, mv in zv.items():
-                        ok, actual = _zone_eq(f"{mat} mat", mv, [c.name for c in g.player(k).zone(f"mat:{mat}")])
-                        if not ok:
-                            fails.append(Failure(step, f"{k}'s {mat} mat", mv, actual))
-                elif z == "tokens":
-                    for mat, n in zv.items():
-                        actual = g.player(k).tokens.get(mat, 0)
-                        if actual != n:
-                            fails.append(Failure(step, f"{k}'s tokens on the {mat} mat", n, actual))
-                else:
-                    ok, actual = _zone_eq(z, zv, ps[z])
-                    if not ok:
-                        fails.append(Failure(step, f"{k}'s {z}", zv, actual))
-    return fails
+__all__ = ["ENGINE_ERROR", "ILLEGAL_ACTION", "ILLEGAL_ANSWER", "NEED_ANSWER", "STEP_LIMIT", "UNUSED_ANSWERS",
+           "Failure", "Replay", "Result", "Scenario", "Step", "StepResult", "build", "check", "load", "loads",
+           "replay", "run", "snapshot"]
