@@ -95,3 +95,58 @@ def test_a_malformed_base_url_is_refused_at_start():
     for bad in ("rulings.example.org", "ftp://x", "https://x/?a=1", "https://user@x"):
         with pytest.raises(ValueError, match="RULINGS_BASE_URL"):
             normalise_base_url(bad)
+
+
+# ------------------------------------------------------------------ 6. builds stopped part-way
+def _copy_index(built_index: Path, dest: Path) -> Path:
+    import shutil
+
+    from app.store.build import read_meta
+
+    dest.mkdir()
+    shutil.copy2(built_index / "rules.db", dest / "rules.db")
+    name = read_meta(dest / "rules.db")["search_dir"]
+    shutil.copytree(built_index / name, dest / name)
+    return dest
+
+
+def test_a_build_stopped_with_sigterm_leaves_no_temporary_store(built_index, tmp_path):
+    import signal
+    import time
+
+    index = _copy_index(built_index, tmp_path / "index")
+    before = (index / "rules.db").read_bytes()
+    env = dict(os.environ, RULINGS_INDEX_DIR=str(index))
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "build", "--force"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and proc.poll() is None and not list(index.glob(".rules.db.*.tmp")):
+            time.sleep(0.02)
+        assert list(index.glob(".rules.db.*.tmp")), "the build never started writing its temporary store"
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert code != 0
+    assert not list(index.glob(".rules.db.*")), list(index.iterdir())
+    assert (index / "rules.db").read_bytes() == before          # the good store is untouched
+
+
+def test_the_next_build_removes_temporary_stores_of_dead_builds(built_index, tmp_path):
+    from app.store.build import build
+
+    index = _copy_index(built_index, tmp_path / "index")
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    abandoned = index / f".rules.db.{dead.pid}.20260101T000000000000Z.tmp"
+    abandoned.write_bytes(b"x" * 1000)
+    (index / (abandoned.name + "-journal")).write_bytes(b"j")
+    alive = index / f".rules.db.{os.getppid()}.20260101T000000000000Z.tmp"   # a build still running: kept
+    alive.write_bytes(b"y")
+    result = build(index_dir=index)          # up to date: skipped, but it still tidies up
+    assert result.skipped
+    assert not abandoned.exists() and not (index / (abandoned.name + "-journal")).exists()
+    assert alive.exists()
