@@ -150,3 +150,63 @@ def test_the_next_build_removes_temporary_stores_of_dead_builds(built_index, tmp
     assert result.skipped
     assert not abandoned.exists() and not (index / (abandoned.name + "-journal")).exists()
     assert alive.exists()
+
+
+# ------------------------------------------------------------------ 5. bad input from the web side
+def _token(state) -> str:
+    import base64
+    import json
+    import zlib
+
+    return base64.urlsafe_b64encode(zlib.compress(json.dumps(state).encode(), 9)).decode().rstrip("=")
+
+
+GAME = {"title": "t", "rulings": [{"section": "Your turn"}], "supply": {"Village": 10},
+        "players": [{"name": "Alice", "hand": ["Village"], "deck": []}, {"name": "Bob", "hand": [], "deck": []}],
+        "steps": [{"end_turn": True, "answers": []}]}
+
+
+def _deep(n: int):
+    v = 5
+    for _ in range(n):
+        v = [v]
+    return v
+
+
+def _no_internal_error(caplog, resp, status: int, *words: str) -> str:
+    import html
+
+    text = html.unescape(resp.get_data(as_text=True))
+    assert resp.status_code == status, (resp.status_code, text[:500])
+    for w in words:
+        assert w in text, (w, text[:800])
+    assert "internal_error" not in text
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text[-2000:]
+    return text
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("bad,words", [
+    ({"rulings": 5}, ("rulings: expected a list", "found int")),
+    ({"rulings": _deep(500)}, ("nesting",)),
+    ({"title": _deep(500)}, ("nesting",)),
+    ({"players": [5]}, ("players item 1",)),
+    ({"steps": [{"end_turn": True, "answers": 5}]}, ("step 1 answers: expected a list",)),
+    ({"steps": [{"end_turn": True, "answers": "abc"}]}, ("step 1 answers: expected a list",)),
+    ({"steps": [{"end_turn": True, "answers": {"a": 1}}]}, ("step 1 answers: expected a list",)),
+], ids=["rulings-int", "rulings-deep", "title-deep", "player-int", "answers-int", "answers-str", "answers-dict"])
+def test_damaged_sandbox_links_are_refused_with_what_is_wrong(prod_client, caplog, bad, words):
+    token = _token({**GAME, **bad})
+    _no_internal_error(caplog, prod_client.get("/try", query_string={"s": token}), 400, *words)
+    _no_internal_error(caplog, prod_client.get("/try/scenario.yaml", query_string={"s": token}), 400, *words)
+    for op in ("undo", "answer", "end_turn", "rulings"):
+        resp = prod_client.post("/try", data={"s": token, "op": op, "answer": "Copper", "rulings": "Moat 1"})
+        _no_internal_error(caplog, resp, 400, *words)
+
+
+def test_a_page_number_past_any_integer_is_a_404(prod_client, caplog):
+    _no_internal_error(caplog, prod_client.get("/rules/page/99999999999999999999999"), 404,
+                       "no section of the Complete Rules is on page 99999999999999999999999")
+    assert prod_client.get("/rules/page/3").status_code in (301, 302)
