@@ -210,3 +210,74 @@ def test_a_page_number_past_any_integer_is_a_404(prod_client, caplog):
     _no_internal_error(caplog, prod_client.get("/rules/page/99999999999999999999999"), 404,
                        "no section of the Complete Rules is on page 99999999999999999999999")
     assert prod_client.get("/rules/page/3").status_code in (301, 302)
+
+
+# ------------------------------------------------------------------ 3. the replay deadline
+def _heavy_scenario(n_cards: int = 400, steps: int = 250) -> str:
+    """Two players shuffling 800-card decks for 250 turns: about half a second of engine work, legal input."""
+    lines = ["title: heavy", 'rulings: [{section: "Your turn"}]', "players:"]
+    for name in ("Alice", "Bob"):
+        lines += [f"  - name: {name}", "    hand: [Copper*5]", f"    deck: [Copper*{n_cards}]",
+                  f"    discard: [Estate*{n_cards}]"]
+    lines += ["supply: {Silver: 40}", "step_limit: 20000", "steps:"] + ["  - end_turn"] * steps
+    return "\n".join(lines) + "\n"
+
+
+def _app_with_deadline(built_index, monkeypatch, seconds: float):
+    import dataclasses
+
+    from app import create_app
+    from app.web import limits
+
+    monkeypatch.setattr(limits, "REPLAY_SECONDS", dataclasses.replace(limits.REPLAY_SECONDS, value=seconds))
+    return create_app({"DB_PATH": str(built_index / "rules.db")})
+
+
+def test_replays_run_without_a_profile_or_trace_hook(prod_client, monkeypatch):
+    """The deadline is the engine's own step check: a profiling hook made every replay about 3x slower."""
+    from app.web import replay as rp
+
+    seen = []
+    real = rp.replay
+
+    def spy(scen):
+        seen.append((sys.getprofile(), sys.gettrace()))
+        return real(scen)
+
+    monkeypatch.setattr(rp, "replay", spy)
+    body = sorted((ROOT / "corpus" / "scenarios").glob("*.yaml"))[0].read_bytes()
+    resp = prod_client.post("/api/replay", data=body, content_type="application/yaml")
+    assert resp.status_code == 200
+    assert seen == [(None, None)]
+
+
+def test_the_deadline_stops_a_long_replay_at_a_step(built_index, monkeypatch):
+    import time
+
+    client = _app_with_deadline(built_index, monkeypatch, 0.1).test_client()
+    t0 = time.monotonic()
+    resp = client.post("/api/replay", data=_heavy_scenario(), content_type="application/yaml")
+    took = time.monotonic() - t0
+    assert resp.status_code == 422 and resp.get_json()["code"] == "replay_timeout"
+    assert took < 3, took          # stopped at a step soon after its deadline, not at the end
+    # The worker is fine afterwards: the next replay (a short one) runs.
+    ok = client.post("/api/replay", data=_heavy_scenario(10, 2), content_type="application/yaml")
+    assert ok.status_code == 200, ok.get_json()
+
+
+def test_reading_the_scenario_counts_against_the_replay_deadline(built_index, monkeypatch):
+    """Time spent checking and parsing the YAML is part of the replay's budget, not free on top of it."""
+    import time
+
+    from app.web import limits
+
+    client = _app_with_deadline(built_index, monkeypatch, 0.5).test_client()
+    real = limits.check_scenario
+
+    def slow_check(data, mimetype="application/yaml"):
+        time.sleep(0.6)
+        return real(data, mimetype)
+
+    monkeypatch.setattr(limits, "check_scenario", slow_check)
+    resp = client.post("/api/replay", data=_heavy_scenario(10, 2), content_type="application/yaml")
+    assert resp.status_code == 422 and resp.get_json()["code"] == "replay_timeout"
