@@ -281,3 +281,94 @@ def test_reading_the_scenario_counts_against_the_replay_deadline(built_index, mo
     monkeypatch.setattr(limits, "check_scenario", slow_check)
     resp = client.post("/api/replay", data=_heavy_scenario(10, 2), content_type="application/yaml")
     assert resp.status_code == 422 and resp.get_json()["code"] == "replay_timeout"
+
+
+# ------------------------------------------------------------------ 3. listings once per build
+def test_scenario_listings_are_read_once_per_build_whatever_the_query_string(built_index, monkeypatch):
+    from app import create_app
+    from app.web import replay as rp
+
+    app = create_app({"DB_PATH": str(built_index / "rules.db")})
+    client = app.test_client()
+    assert client.get("/api/scenarios").status_code == 200
+    loads = []
+    real = rp.load_id
+    monkeypatch.setattr(rp, "load_id", lambda sid: loads.append(sid) or real(sid))
+    for url in ("/scenarios", "/api/scenarios?x=1", "/scenarios?utm=2", "/api/scenarios?limit=3&y=4"):
+        resp = client.get(url)
+        assert resp.status_code == 200
+    assert loads == []               # nothing re-read the scenario files
+    assert len(client.get("/api/scenarios?z=9").get_json()["scenarios"]) == len(rp.scenario_ids())
+
+
+# ------------------------------------------------------------------ 3. replay capacity and budgets
+def _gated_app(built_index, tmp_path, **config):
+    from app import create_app
+
+    return create_app({"DB_PATH": str(built_index / "rules.db"), "RUN_DIR": str(tmp_path / "run"), **config})
+
+
+SHORT = (ROOT / "corpus" / "scenarios" / "adventurer-digs-through-shuffle.yaml").read_bytes()
+
+
+def test_when_every_replay_slot_is_busy_replays_get_503_and_pages_still_answer(built_index, tmp_path):
+    app = _gated_app(built_index, tmp_path, REPLAY_SLOTS=1)
+    client = app.test_client()
+    # Another worker (another process) holds the only slot, as a long replay would.
+    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import fcntl, os, sys, time
+        fd = os.open({str(tmp_path / "run" / "replay-slot-0.lock")!r}, os.O_RDWR | os.O_CREAT)
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        print("held", flush=True)
+        sys.stdin.read()
+    """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        resp = client.post("/api/replay", data=SHORT, content_type="application/yaml")
+        assert resp.status_code == 503 and resp.get_json()["code"] == "replays_busy"
+        assert int(resp.headers["Retry-After"]) >= 1
+        token = _token(GAME)
+        assert client.get("/try", query_string={"s": token}).status_code == 503
+        for url in ("/healthz", "/cards/village", "/scenarios/adventurer-digs-through-shuffle", "/api/scenarios"):
+            assert client.get(url).status_code == 200, url
+    finally:
+        holder.stdin.close()
+        holder.wait(10)
+    # The holder is gone (its lock went with it): replays run again.
+    assert client.post("/api/replay", data=SHORT, content_type="application/yaml").status_code == 200
+
+
+def test_a_client_over_its_replay_budget_gets_429_with_retry_after_and_others_do_not(built_index, tmp_path):
+    app = _gated_app(built_index, tmp_path, RATE_LIMITS=True, REPLAY_BURST=0.3, REPLAY_RATE=0.05)
+    client = app.test_client()
+    flooder = {"REMOTE_ADDR": "203.0.113.7"}
+    statuses = [client.post("/api/replay", data=SHORT, content_type="application/yaml",
+                            environ_base=flooder).status_code for _ in range(10)]
+    assert statuses[0] == 200 and statuses[-1] == 429, statuses
+    resp = client.post("/api/replay", data=SHORT, content_type="application/yaml", environ_base=flooder)
+    body = resp.get_json()
+    assert resp.status_code == 429 and body["code"] == "too_many_replays"
+    assert int(resp.headers["Retry-After"]) >= 1 and "try again in" in body["message"]
+    # The flooder's cheap pages are not limited; another address's replays are not either.
+    assert client.get("/cards/village", environ_base=flooder).status_code == 200
+    other = {"REMOTE_ADDR": "198.51.100.9"}
+    assert client.post("/api/replay", data=SHORT, content_type="application/yaml",
+                       environ_base=other).status_code == 200
+
+
+def test_replay_budgets_are_shared_by_every_worker(tmp_path):
+    """Two processes charging one client draw on one bucket (the budget is not per worker)."""
+    from app.web.capacity import ReplayBudgets
+
+    path = tmp_path / "budgets.bin"
+    ReplayBudgets(path, rate=0.001, burst=10).remaining("203.0.113.7")
+    out = _python(f"""
+        from pathlib import Path
+        from app.web.capacity import ReplayBudgets
+        b = ReplayBudgets(Path({str(path)!r}), rate=0.001, burst=10)
+        print(b.charge("203.0.113.7", 4.0))
+    """)
+    assert out.returncode == 0, out.stderr
+    assert 5.9 < float(out.stdout) < 6.1
+    left = ReplayBudgets(path, rate=0.001, burst=10).charge("203.0.113.7", 4.0)
+    assert 1.9 < left < 2.1
