@@ -110,6 +110,16 @@ def test_two_silent_clients_do_not_hold_healthz_behind_nginx(built_index):
             s.sendall(f"GET /healthz HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n\r\n".encode())
             head = s.recv(65536).split(b"\r\n\r\n")[0].lower()
         assert b"server: nginx" in head and b"gunicorn" not in head
+        # A flood of replay requests from one address is cut short in nginx, with Retry-After.
+        heads = []
+        for _ in range(40):
+            with socket.create_connection((HOST, port), timeout=10) as s:
+                s.sendall(f"POST /api/replay HTTP/1.1\r\nHost: {HOST}\r\nConnection: close\r\n"
+                          f"Content-Length: 0\r\n\r\n".encode())
+                heads.append(s.recv(65536).split(b"\r\n\r\n")[0].lower())
+        refused = [h for h in heads if h.startswith(b"http/1.1 429")]
+        assert refused and all(b"retry-after: " in h for h in refused), heads[-1]
+        assert _get(port, "/healthz", 10)[0] == 200
     finally:
         assert _stop(proc) == 0
     with socket.socket() as s:       # nothing is left listening on the port

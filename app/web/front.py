@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import pwd
+import re
 import shutil
 import socket
 import subprocess
@@ -52,7 +53,7 @@ def render_config(run_dir: Path, host: str, port: int, upstream: str) -> str:
     text = TEMPLATE.read_text(encoding="utf-8")
     for key, value in values.items():
         text = text.replace(f"@{key}@", value)
-    if "@" in "".join(line.split("#")[0] for line in text.splitlines()):
+    if re.search(r"@[A-Z_]+@", text):
         raise ValueError(f"{TEMPLATE} has a @VALUE@ marker that front.py does not fill in")
     return text
 
