@@ -12,6 +12,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -46,8 +47,17 @@ def _get(port: int, path: str, timeout: float) -> tuple[int, float]:
 def _serve(built_index: Path, port: int, **env_extra: str) -> subprocess.Popen:
     env = dict(os.environ, RULINGS_INDEX_DIR=str(built_index), **env_extra)
     env.pop("RULINGS_ENV", None)
-    return subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--prod", "--host", HOST, "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # The log goes to a file: a pipe nobody reads until the end could fill and stop the server.
+    log = tempfile.TemporaryFile(mode="w+")
+    proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--prod", "--host", HOST, "--port", str(port)],
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log, text=True)
+    proc.log = log  # type: ignore[attr-defined]
+    return proc
+
+
+def _log(proc: subprocess.Popen) -> str:
+    proc.log.seek(0)  # type: ignore[attr-defined]
+    return proc.log.read()  # type: ignore[attr-defined]
 
 
 def _wait_healthy(proc: subprocess.Popen, port: int) -> None:
@@ -57,7 +67,7 @@ def _wait_healthy(proc: subprocess.Popen, port: int) -> None:
             return
         time.sleep(0.2)
     proc.kill()
-    pytest.fail(f"the server did not come up: {proc.stderr.read()[-3000:]}")
+    pytest.fail(f"the server did not come up: {_log(proc)[-3000:]}")
 
 
 def _silent_clients(port: int) -> list[socket.socket]:
@@ -135,6 +145,6 @@ def test_without_nginx_serve_prod_says_so_and_still_holds_up(built_index):
         assert all(s == 200 for s, _ in results) and max(t for _, t in results) < 2.0, results
     finally:
         code = _stop(proc)
-        err = proc.stderr.read()
+        err = _log(proc)
     assert code == 0
     assert "nginx not found" in err and "apt-get install nginx" in err
