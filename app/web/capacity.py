@@ -194,13 +194,13 @@ class ReplayGate:
                 raise ApiError(429, "too_many_replays",
                                f"this address has used its replay time for now ({self.budgets.rate:g} s of "
                                f"replay per second, at most {self.budgets.burst:g} s saved up); "
-                               f"try again in {wait} s", retry_after=wait)
+                               f"try again in {wait} s")
         fd = self.slots.try_acquire()
         if fd is None:
             g._retry_after = BUSY_RETRY_AFTER
             raise ApiError(503, "replays_busy",
                            f"every replay slot ({len(self.slots.paths)}) is busy; the rest of the site is not; "
-                           f"try again in {BUSY_RETRY_AFTER} s", retry_after=BUSY_RETRY_AFTER)
+                           f"try again in {BUSY_RETRY_AFTER} s")
         g._replay_gate = (fd, client, time.monotonic())
 
     def leave(self, exc: BaseException | None = None) -> None:  # noqa: ARG002 - teardown signature
