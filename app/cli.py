@@ -165,7 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.set_defaults(func=cmd_coverage)
 
     w = sub.add_parser("serve", help="run the web app (builds the store first if missing)")
-    w.add_argument("--prod", action="store_true", help="run under gunicorn, one worker per core")
+    w.add_argument("--prod", action="store_true",
+                   help="production: nginx in front (deploy/nginx.conf) of gunicorn, one worker per core")
     w.add_argument("--host", default="127.0.0.1")
     w.add_argument("--port", type=int, default=5000)
     w.set_defaults(func=cmd_serve)

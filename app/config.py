@@ -40,3 +40,12 @@ DOCUMENTS = {
     "german": "german-dividers.txt",
     "adventures": "adventures-rulebook.txt",
 }
+
+
+def base_url() -> str | None:
+    """The public address of the site (``RULINGS_BASE_URL``, e.g. https://rulings.example.org).
+
+    Canonical links are built from it, never from the request's Host header: a
+    cached public page must not carry whatever host name one client sent.
+    """
+    return os.environ.get("RULINGS_BASE_URL") or None

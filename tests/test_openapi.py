@@ -10,6 +10,8 @@ limits every route shares (414 for a long URL, 404 for an overlong name).
 from __future__ import annotations
 
 import dataclasses
+import fcntl
+import os
 from typing import Any
 
 import jsonschema
@@ -37,6 +39,7 @@ class Ex:
     code: str | None          # the error code, None for 200/304
     url: str
     app: str = "prod"         # prod | missing (store not built) | timeout (replay deadline 0) | broken (bad file)
+    #                           | limited (replay budget spent) | busy (replay slots taken)
     body: bytes | str | None = None
     ctype: str | None = None
     conditional: bool = False  # send If-None-Match with the ETag of a first answer
@@ -95,6 +98,8 @@ EXAMPLES: list[Ex] = [
     Ex(R, "post", 413, "scenario_too_large", R, body=ALIAS_BOMB, ctype="application/yaml"),
     Ex(R, "post", 414, "url_too_long", f"{R}?pad={LONG_URL_PAD}", body=MOAT_VS_MILITIA, ctype="application/yaml"),
     Ex(R, "post", 422, "replay_timeout", R, app="timeout", body=MOAT_VS_MILITIA, ctype="application/yaml"),
+    Ex(R, "post", 429, "too_many_replays", R, app="limited", body=MOAT_VS_MILITIA, ctype="application/yaml"),
+    Ex(R, "post", 503, "replays_busy", R, app="busy", body=MOAT_VS_MILITIA, ctype="application/yaml"),
 ]
 
 
@@ -153,8 +158,17 @@ def apps(built_index, tmp_path_factory):
     (corpus / "scenarios").mkdir()
     (corpus / "scenarios" / f"{BROKEN_SCENARIO_ID}.yaml").write_text(
         MOAT_VS_MILITIA.replace("players:", "playerz:"), encoding="utf-8")
-    return {"prod": create_app({"DB_PATH": db}), "missing": create_app({"DB_PATH": str(missing)}),
-            "timeout": timeout, "broken": create_app({"DB_PATH": db}), "broken_corpus": corpus}
+    # limited: every address's replay budget is empty; busy: the only replay slot is held (by this fixture).
+    limited = create_app({"DB_PATH": db, "RATE_LIMITS": True, "REPLAY_BURST": 0.0,
+                          "RUN_DIR": str(tmp_path_factory.mktemp("run-limited"))})
+    busy_run = tmp_path_factory.mktemp("run-busy")
+    busy = create_app({"DB_PATH": db, "REPLAY_SLOTS": 1, "RUN_DIR": str(busy_run)})
+    holder = os.open(busy_run / "replay-slot-0.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(holder, fcntl.LOCK_EX)
+    yield {"prod": create_app({"DB_PATH": db}), "missing": create_app({"DB_PATH": str(missing)}),
+           "timeout": timeout, "broken": create_app({"DB_PATH": db}), "broken_corpus": corpus,
+           "limited": limited, "busy": busy}
+    os.close(holder)
 
 
 def _schema_for(ex: Ex) -> dict[str, Any] | None:

@@ -29,10 +29,13 @@ def _free_port() -> int:
 
 def test_prod_command_runs_one_sync_worker_per_core_against_the_app_factory():
     argv = gunicorn_argv("127.0.0.1", 8000)
-    assert argv[argv.index("--workers") + 1] == str(len(os.sched_getaffinity(0))) == str(workers())
+    assert argv[argv.index("--workers") + 1] == str(max(2, len(os.sched_getaffinity(0)))) == str(workers())
     assert argv[argv.index("--bind") + 1] == "127.0.0.1:8000"
-    assert argv[-1] == "app:create_app()"
+    assert argv[argv.index("--worker-class") + 1] == "sync"      # behind nginx, which buffers for it
+    assert argv[-1].startswith("app:create_app(") and "'BEHIND_PROXY': True" in argv[-1]
     assert not {"--reload", "--debug", "--access-logfile"} & set(argv)
+    direct = gunicorn_argv("0.0.0.0", 8000, fronted=False)     # no nginx: threads, and no proxy trusted
+    assert direct[direct.index("--worker-class") + 1] == "gthread" and "BEHIND_PROXY" not in direct[-1]
 
 
 def test_rulings_serve_prod_serves_healthz_on_loopback_and_stops(built_index):
@@ -43,7 +46,7 @@ def test_rulings_serve_prod_serves_healthz_on_loopback_and_stops(built_index):
     proc = subprocess.Popen([sys.executable, "-m", "app.cli", "serve", "--prod", "--host", "127.0.0.1",
                              "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90
         body = None
         while time.monotonic() < deadline and proc.poll() is None:
             try:

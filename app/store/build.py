@@ -13,12 +13,16 @@ happen meanwhile, and still finds that build's search index.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
 import os
+import re
 import shutil
+import signal
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -119,6 +123,7 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
     index_dir = index_dir or config.index_dir()
     db_path = index_dir / "rules.db"
     start = time.perf_counter()
+    remove_abandoned_temp_files(index_dir)
     fingerprint = build_fingerprint(corpus)
     if not force and not needs_build(db_path, corpus):
         return BuildResult(db_path, True, time.perf_counter() - start, fingerprint)
@@ -130,6 +135,16 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
     tmp_db = index_dir / f".rules.db.{os.getpid()}.{stamp}.tmp"
     search_name = f"search-{fingerprint}-{stamp}"
     search_dir = index_dir / search_name
+    with _sigterm_as_exit():
+        _write_and_swap(tmp_db, db_path, search_dir, parsed, fingerprint, search_name, with_search, corpus)
+    if previous is not None and previous.name != search_name:
+        _mark_superseded(previous)
+    _remove_stale_search_dirs(index_dir, keep=search_name)
+    return BuildResult(db_path, False, time.perf_counter() - start, fingerprint, parsed)
+
+
+def _write_and_swap(tmp_db: Path, db_path: Path, search_dir: Path, parsed: ParsedCorpus, fingerprint: str,
+                    search_name: str, with_search: bool, corpus: Path | None) -> None:
     try:
         _write_store(tmp_db, parsed, {
             "fingerprint": fingerprint,
@@ -143,13 +158,71 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
             build_search_index(tmp_db, search_dir)
         os.replace(tmp_db, db_path)
     except BaseException:
-        tmp_db.unlink(missing_ok=True)
+        for leftover in tmp_db.parent.glob(tmp_db.name + "*"):    # the file and any SQLite journal
+            leftover.unlink(missing_ok=True)
         shutil.rmtree(search_dir, ignore_errors=True)
         raise
-    if previous is not None and previous.name != search_name:
-        _mark_superseded(previous)
-    _remove_stale_search_dirs(index_dir, keep=search_name)
-    return BuildResult(db_path, False, time.perf_counter() - start, fingerprint, parsed)
+
+
+@contextlib.contextmanager
+def _sigterm_as_exit():
+    """While the store is written, SIGTERM (a service manager, ``kill``) unwinds like Ctrl-C.
+
+    Python's default for SIGTERM is to die on the spot, skipping the cleanup above
+    and leaving a temporary store of several megabytes behind. Only the main thread
+    may set a handler; elsewhere the next build's ``remove_abandoned_temp_files`` is the net.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):  # noqa: ARG001 - signal handler signature
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+_TMP_RE = re.compile(r"\.rules\.db\.(\d+)\.[0-9TZ]+\.tmp(-journal|-wal|-shm)?")
+# A temporary store older than this is abandoned even if its pid now names a live process (pids are reused).
+ABANDONED_TMP_SECONDS = 6 * 3600
+
+
+def remove_abandoned_temp_files(index_dir: Path, now: float | None = None) -> list[Path]:
+    """Remove temporary stores left by builds that died (SIGKILL, power loss) before cleaning up.
+
+    A build in progress names its file after its pid, so another build's file is
+    left alone while that process lives (and for ``ABANDONED_TMP_SECONDS`` at most).
+    """
+    now = time.time() if now is None else now
+    removed = []
+    for path in index_dir.glob(".rules.db.*.tmp*"):
+        m = _TMP_RE.fullmatch(path.name)
+        if m is None:
+            continue
+        pid = int(m.group(1))
+        try:
+            age = now - path.stat().st_mtime
+        except OSError:
+            continue
+        if pid == os.getpid() or (_alive(pid) and age < ABANDONED_TMP_SECONDS):
+            continue
+        path.unlink(missing_ok=True)
+        removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _write_store(path: Path, parsed: ParsedCorpus, meta: dict[str, str]) -> None:

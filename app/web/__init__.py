@@ -95,4 +95,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     from app.store.swap import init_swap; from app.web.health import health; from app.web.security import init_security
     app.register_blueprint(health); init_swap(app); init_security(app)  # production serving (issue #7)
+    from app.web.serving import init_serving; init_serving(app)  # serving under attack (issue #15)
     return app

@@ -202,29 +202,59 @@ def cards_view(store: Store) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- scenarios
 @dataclass
 class ScenarioIndex:
-    """Scenario files by id and the cards they demonstrate; replays memoised (files are read-only)."""
+    """Scenario files by id and the cards they demonstrate; read once per build, replays memoised.
+
+    One instance lives per build (``Services``, see ``app/store/swap.py``), and
+    the files are read-only, so the listing and the by-card index are made once,
+    on first use or by ``warm()`` at worker start, never per request: reading all
+    the files takes a second or more, and no query string can make it happen again.
+    """
 
     _by_card: dict[str, list[dict[str, Any]]] | None = None
+    _listing: list[dict[str, Any]] | None = None
     _replays: dict[str, dict[str, Any]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _read_lock: threading.Lock = field(default_factory=threading.Lock)
+    reads: int = 0          # how many times the files were read (the tests hold this at one)
 
-    def _index(self) -> dict[str, list[dict[str, Any]]]:
-        if self._by_card is None:
+    def _read_all(self) -> None:
+        with self._read_lock:
+            if self._by_card is not None and self._listing is not None:
+                return
             by_card: dict[str, list[dict[str, Any]]] = {}
+            listing: list[dict[str, Any]] = []
             for sid in rp.scenario_ids():
                 try:
                     scen = rp.load_id(sid)
-                except (rp.BadScenario, rp.ReplayUnavailable):
+                except rp.BadScenario as exc:
+                    listing.append({"id": sid, "title": sid, "url": f"/scenarios/{sid}", "error": str(exc)})
+                    continue
+                except rp.ReplayUnavailable:
                     continue
                 if scen is None:
                     continue
+                listing.append({"id": sid, "title": scen.title, "url": f"/scenarios/{sid}"})
                 for r in scen.rulings:
                     if "card" in r:
                         by_card.setdefault(r["card"].lower(), []).append(
                             {"id": sid, "title": scen.title, "ruling": r.get("ruling"), "version": r.get("version"),
                              "url": f"/scenarios/{sid}"})
-            self._by_card = by_card
+            self._by_card, self._listing = by_card, listing
+            self.reads += 1
+
+    def _index(self) -> dict[str, list[dict[str, Any]]]:
+        if self._by_card is None:
+            self._read_all()
+        assert self._by_card is not None
         return self._by_card
+
+    def warm(self) -> None:
+        """Read the files now (at worker start), so no request pays for it.
+
+        Replays stay lazy: replaying every file would hold up the server's start
+        by several seconds, and a page replays only the few scenarios it shows.
+        """
+        self._read_all()
 
     def for_card(self, name: str) -> list[dict[str, Any]]:
         merged: dict[str, dict[str, Any]] = {}
@@ -240,14 +270,10 @@ class ScenarioIndex:
         return out
 
     def listing(self) -> list[dict[str, Any]]:
-        out = []
-        for sid in rp.scenario_ids():
-            try:
-                scen = rp.load_id(sid)
-                out.append({"id": sid, "title": scen.title, "url": f"/scenarios/{sid}"})
-            except rp.BadScenario as exc:
-                out.append({"id": sid, "title": sid, "url": f"/scenarios/{sid}", "error": str(exc)})
-        return out
+        if self._listing is None:
+            self._read_all()
+        assert self._listing is not None
+        return [dict(item) for item in self._listing]
 
     def replay(self, sid: str) -> dict[str, Any]:
         hit = self._replays.get(sid)

@@ -209,6 +209,11 @@ def _check_nodes(root: yaml.Node) -> None:
                 stack.append((v, depth + 1))
 
 
+def check_tree(obj: Any) -> None:
+    """Bound an already decoded value (a sandbox link's JSON) by the scenario value and nesting limits."""
+    _check_tree(obj)
+
+
 def _check_tree(obj: Any) -> None:
     budget = SCENARIO_NODES.value
     count = 0

@@ -134,6 +134,11 @@ def _paths() -> dict[str, Any]:
                 "414": _URL_TOO_LONG,
                 "422": _error(422, f"The replay ran longer than {replay_timeout.value:g} seconds and was stopped",
                               [replay_timeout.code]),
+                "429": _error(429, "This address has used its replay time for now (a budget of replay seconds "
+                                   "per address); the Retry-After header says when to try again",
+                              ["too_many_replays"]),
+                "503": _error(503, "Every replay slot is busy (the rest of the site is not); the Retry-After "
+                                   "header says when to try again", ["replays_busy"]),
             }}},
         "/api/openapi.json": _get("This document", _ok("The OpenAPI document", "OpenApi"), store=False),
         "/api/scenario-schema.json": _get("The scenario format as a JSON Schema (Draft 2020-12): the one that "

@@ -20,6 +20,7 @@ from app.web.limits import FORM_BYTES, limited
 from app.web.render import INDEX_URL, section_url
 
 pages = Blueprint("pages", __name__)
+MAX_RULES_PAGE = 100_000
 
 
 @pages.before_app_request
@@ -125,6 +126,8 @@ def german():
 
 @pages.get("/rules/page/<int:page>")
 def rules_page(page: int):
+    if page > MAX_RULES_PAGE:     # past SQLite's integers too; the printed rules have about 150 pages
+        abort(404, description=f"no section of the Complete Rules is on page {page}")
     hit = services().store.section_for_page(page)
     if hit is None:
         abort(404, description=f"no section of the Complete Rules is on page {page}")

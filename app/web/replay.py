@@ -143,7 +143,9 @@ def _step(sr) -> dict[str, Any]:
 def replay(scen) -> Outcome:
     """The engine's replay with the zones after each step, the open question, and the next legal actions."""
     sc_mod, render_citation = _engine()
+    from app.engine.core import deadline
 
+    deadline.check()          # reading and checking the scenario count against the replay's deadline
     from app.engine.core.errors import EngineError, ScenarioError
     try:
         rp = sc_mod.replay(scen)

@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping
 import yaml
 
 from app.engine.scenario.setup import supply_sizes
+from app.web import limits
 from app.web import replay as rp
 
 MAX_TOKEN = 8000
@@ -289,6 +290,9 @@ def from_scenario_text(text: str) -> dict[str, Any]:
             st["answers"] = list(st.get("answers") or [])
             steps.append(st)
     state["steps"] = steps
+    problem = state_problem(state)
+    if problem:
+        raise SandboxError(f"scenario file: {problem}")
     if len(steps) > MAX_STEPS:
         raise SandboxError(f"scenario file: a sandbox game is limited to {MAX_STEPS} steps")
     # round-trip through JSON so the state is plain (dates or other YAML types become an error here)
@@ -316,11 +320,47 @@ def decode(token: str) -> dict[str, Any]:
     except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
         # RecursionError: a link that decompresses to deeply nested JSON is damaged, not a server fault.
         raise SandboxError("the sandbox link is damaged (it does not decode); start a new game at /try") from None
-    if not isinstance(state, dict) or not isinstance(state.get("steps"), list) or \
-            not isinstance(state.get("players"), list) or \
-            not all(isinstance(s, dict) for s in state["steps"]):
-        raise SandboxError("the sandbox link does not hold a game (expected players and steps)")
+    try:
+        limits.check_tree(state)
+    except limits.LimitExceeded as exc:
+        raise SandboxError(f"the sandbox link is damaged: {exc.message}; start a new game at /try") from None
+    problem = state_problem(state)
+    if problem:
+        raise SandboxError(f"the sandbox link does not hold a game ({problem}); start a new game at /try")
     return state
+
+
+# The shape of a sandbox state where the web code itself relies on it (the rest, such as
+# card names and counts, is the scenario loader's to check, with its line numbers).
+_STATE_TYPES: dict[str, tuple[type, str]] = {
+    "title": (str, "text"), "rulings": (list, "a list"), "players": (list, "a list"),
+    "supply": (dict, "a mapping of pile to count"), "versions": (dict, "a mapping of card to version"),
+    "current": (str, "a player's name"), "steps": (list, "a list"),
+}
+
+
+def state_problem(state: Any) -> str | None:
+    """What is wrong with a decoded sandbox state's shape, naming the key; None when the shape is right."""
+    if not isinstance(state, dict):
+        return "expected a mapping with players and steps"
+    for key in ("players", "steps"):
+        if key not in state:
+            return f"{key}: missing"
+    for key, (kind, what) in _STATE_TYPES.items():
+        if key in state and not isinstance(state[key], kind):
+            return f"{key}: expected {what}, found {type(state[key]).__name__}"
+    for i, r in enumerate(state.get("rulings") or [], 1):
+        if not isinstance(r, dict):
+            return f"rulings item {i}: expected {{card, ruling}} or {{section}}, found {type(r).__name__}"
+    for i, p in enumerate(state["players"], 1):
+        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
+            return f"players item {i}: expected a mapping with a name"
+    for i, st in enumerate(state["steps"], 1):
+        if not isinstance(st, dict):
+            return f"step {i}: expected a mapping, found {type(st).__name__}"
+        if "answers" in st and not isinstance(st["answers"], list):
+            return f"step {i} answers: expected a list, found {type(st['answers']).__name__}"
+    return None
 
 
 def apply(state: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:

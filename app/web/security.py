@@ -23,7 +23,6 @@ import functools
 import gzip
 import hashlib
 import os
-import sys
 import threading
 import time
 from collections import OrderedDict
@@ -31,6 +30,7 @@ from typing import Any, Callable
 
 from flask import Flask, Response, current_app, g, jsonify, render_template, request
 
+from app.engine.core.deadline import DeadlineExceeded, deadline_at
 from app.web import limits
 from app.web.errors import ApiError
 from app.web.limits import Limit, LimitExceeded
@@ -84,6 +84,7 @@ def init_security(app: Flask) -> None:
     if not development(app):
         app.debug = False
         app.config["DEBUG"] = False
+    app.before_request_funcs.setdefault(None, []).insert(0, start_replay_clock)
     app.before_request(check_request_limits)
     app.before_request(serve_cached)
     app.after_request(finish_response)
@@ -134,40 +135,36 @@ def check_scenario_body(data: bytes, mimetype: str) -> None:
     limits.check_scenario(data, mimetype)
 
 
-class ReplayTimeout(BaseException):
-    """Raised inside a replay that ran past its deadline.
+# Raised inside a replay that ran past its deadline (the engine's own check, core/deadline.py).
+ReplayTimeout = DeadlineExceeded
 
-    A BaseException so that no ``except Exception`` in the engine can swallow it.
-    """
+REPLAY_CLOCK = "_replay_clock_started"
+
+
+def start_replay_clock() -> None:
+    """The first hook of every request: a replay's time counts from here, so reading the YAML counts too."""
+    g.setdefault(REPLAY_CLOCK, time.monotonic())
 
 
 def with_deadline(view: Callable[..., Any], seconds: float) -> Callable[..., Any]:
-    """Run ``view`` with a wall-clock deadline, enforced from a profile hook.
+    """Run ``view`` with a wall-clock deadline counted from the start of the request.
 
-    A profile hook works in any thread (the development server is threaded,
-    gunicorn's sync workers are not) and can stop pure-Python loops that no
-    timer signal could reach safely; it is installed only for the replay views.
+    The engine looks at the clock every few dozen steps (``core/deadline.py``), so
+    the deadline costs nothing measurable, works in any thread, and stops a
+    runaway replay only at a step boundary. Parsing and checking the scenario
+    happen before the engine runs and are bounded by the scenario limits; they
+    count against the same deadline (``replay.replay`` checks it before the
+    engine starts), so a slow parse leaves the engine less time, not more.
     """
 
     @functools.wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
-        deadline = time.monotonic() + seconds
-        events = 0
-
-        def hook(frame, event, arg):  # noqa: ARG001 - the profile hook signature
-            nonlocal events
-            events += 1
-            if events & 0xFF == 0 and time.monotonic() > deadline:
-                raise ReplayTimeout()
-
-        previous = sys.getprofile()
-        sys.setprofile(hook)
+        started = g.get(REPLAY_CLOCK) or time.monotonic()
         try:
-            return view(*args, **kwargs)
-        except ReplayTimeout:
+            with deadline_at(started + seconds):
+                return view(*args, **kwargs)
+        except DeadlineExceeded:
             raise _api_error(LimitExceeded(limits.REPLAY_SECONDS)) from None
-        finally:
-            sys.setprofile(previous)
 
     wrapped._with_deadline = True  # type: ignore[attr-defined]
     return wrapped

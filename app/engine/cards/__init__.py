@@ -7,3 +7,4 @@ from app.engine.cards import alchemy  # noqa: F401,E402  (Alchemy; registers on 
 from app.engine.cards import adventures  # noqa: F401,E402  (Adventures Kingdom cards; registers on import)
 from app.engine.cards import adventures_events  # noqa: F401,E402  (Adventures Events and player tokens; registers on import)
 from app.engine.cards import cornucopia_guilds  # noqa: F401,E402  (Cornucopia & Guilds; registers on import)
+from app.engine.cards import dark_ages  # noqa: F401,E402  (Dark Ages; registers on import)

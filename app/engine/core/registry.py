@@ -7,6 +7,8 @@ the default and a scenario may choose another with ``versions:``.
 """
 from __future__ import annotations
 
+import sys
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -68,12 +70,46 @@ def aliases() -> dict[str, str]:
     return dict(_ALIASES)
 
 
+_load_lock = threading.RLock()
+
+
 def _load() -> None:
+    """Import every set's module once, all or nothing.
+
+    ``_loaded`` is set only after every import finished. If an import is
+    interrupted (an exception, a timeout raised into it), the registries go back
+    to what they were and the modules this attempt imported are forgotten, so
+    the next call imports them all again instead of serving a half-filled
+    registry (99 of 190 cards) for the rest of the process's life.
+    """
     global _loaded
-    if not _loaded:
+    if _loaded:
+        return
+    with _load_lock:
+        if _loaded:
+            return
+        from app.engine.scenario import extensions
+
+        registries = (_DEFS, _ALIASES, _DEFAULT, extensions.STEP_KINDS, extensions.SETUP_KEYS,
+                      extensions.EXPECT_KEYS)
+        saved = [dict(r) for r in registries]
+        modules_before = set(sys.modules)
+        try:
+            from app.engine.cards import base, basic  # noqa: F401  (registers on import)
+        except BaseException:
+            for reg, old in zip(registries, saved):
+                reg.clear()
+                reg.update(old)
+            for name in set(sys.modules) - modules_before:
+                if name.startswith("app.engine."):
+                    del sys.modules[name]
+            raise
         _loaded = True
-        from app.engine.cards import base, basic  # noqa: F401  (registers on import)
-        from app.engine.cards import dark_ages  # noqa: F401  (Dark Ages; registers on import)
+
+
+def load_all() -> int:
+    """Load every card definition now (at worker start, not inside a request); returns how many."""
+    return len(defined_cards())
 
 
 def definition(game: Game | None, name: str) -> CardDef | None:

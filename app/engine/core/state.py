@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from app.corpus.card_facts import CardFacts, facts_for
 from app.engine.core.errors import EngineError, EngineLimitError
+from app.engine.core import deadline
 
 # Zone names a scenario may refer to; 'deck' is ordered top to bottom.
 PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside", "revealed")
@@ -261,6 +262,8 @@ class Game:
         self.steps += 1
         if self.steps > self.step_limit:
             raise EngineLimitError(f"step limit of {self.step_limit} engine steps reached (a loop?)")
+        if not self.steps & (deadline.CHECK_EVERY - 1):
+            deadline.check()      # a replay's wall-clock deadline, if one is set (core/deadline.py)
 
     def ref(self, card: Card) -> Ref:
         return Ref(card, card.zone, card.stamp)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.engine.core import activities as act
+from app.engine.core import deadline
 from app.engine.core import narrate
 from app.engine.core.decisions import Decider, DecisionError, NeedDecision, Question
 from app.engine.core.errors import EngineError, EngineLimitError, IllegalAction, ScenarioError
@@ -169,6 +170,7 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
     rp = Replay(sc, g)
     entries = g.log.entries
     for st in sc.steps:
+        deadline.check()          # also between steps, whatever a step did without moving a card
         first = len(entries)
         g.log.step = st.index
         g.decider.load(st.answers)
