@@ -491,12 +491,25 @@ def _rank(hits: list[tuple[float, int]], postings: Postings, cards: list[Recogni
 
 
 def _more(reader, slot: Slot) -> list[dict]:
-    """The collapsed documents behind a slot (the section itself and its other matching paragraphs)."""
+    """The collapsed documents behind a slot (the section itself and its other matching paragraphs).
+
+    They share the slot's heading, so each is named by what tells it apart -- "paragraph 3",
+    "whole section" -- never by the group's own title again.
+    """
+    shown = reader.stored_fields(slot.docnum)
+    own = {shown.get("title"), shown.get("section")}
     out = []
     for d in slot.more:
         f = reader.stored_fields(d)
-        out.append({"key": f["key"], "url": f["url"], "title": f["title"]})
+        title = f["title"]
+        if title in own or f.get("section") in own:
+            m = _PARAGRAPH_NO.search(f["key"])
+            title = f"paragraph {m.group(1)}" if m else "whole section"
+        out.append({"key": f["key"], "url": f["url"], "title": title})
     return out
+
+
+_PARAGRAPH_NO = re.compile(r"#p(\d+)$")
 
 
 def _suggestable_names(names: NameIndex) -> dict[str, str]:
