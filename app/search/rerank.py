@@ -43,6 +43,7 @@ FEATURES = (
     "concept",         # the document is (in) a section a recognised concept names
     "no_card_rules",   # a rules section or common effect for a question that names no card
     "no_card_card",    # a card-bound document for a question that names no card
+    "core_rules",      # the essential and basic rules (chapters II-III) for a question that names no card
     "german_doc_en",   # a German passage for an English question
     "german_doc_de",   # a German passage for a German question
     "pointer",         # an index entry that only lists pages
@@ -168,6 +169,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             1.0 if key in concept_keys or section in concept_keys else 0.0,
             1.0 if not wanted and kind in ("section", "common effect") else 0.0,
             1.0 if not wanted and card_bound else 0.0,
+            1.0 if not wanted and key.startswith(("ii-", "iii-")) else 0.0,
             1.0 if kind == "German" and not german_query else 0.0,
             1.0 if kind == "German" and german_query else 0.0,
             1.0 if d in pointers else 0.0,
