@@ -37,3 +37,16 @@ def test_kingdom_lists_do_not_answer_rules_questions(store):
     assert not [k for k in keys if k.startswith(("adventures-adventures-", "adventures-recommended-sets"))]
     asked = [r["key"] for r in search(store, "recommended sets of 10 adventures intrigue", 10)["results"]]
     assert any(k.startswith(("adventures-adventures-", "adventures-recommended-sets")) for k in asked), asked
+
+
+@pytest.mark.parametrize("query", ["moat witch", "library set aside", "witch curses run out"])
+def test_german_passages_stay_behind_the_english_for_english_questions(store, query):
+    results = search(store, query, 20)["results"]
+    for i, r in enumerate(results):
+        if r["kind"] == "German" and r.get("card"):
+            english = [j for j, x in enumerate(results) if x.get("card") == r["card"] and x["kind"] != "German"]
+            assert not english or english[0] < i, (query, [x["key"] for x in results])
+
+
+def test_german_questions_still_get_german_passages(store):
+    assert any(r["kind"] == "German" for r in search(store, "Miliz wie viele Karten ablegen")["results"][:3])

@@ -48,8 +48,8 @@ from app.search.references import follow_pointers, pointer_targets
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.rerank import (DocInfo, asks_for_kingdoms, features, is_german, is_kingdom_list, load_model,
-                               rerank)
+from app.search.rerank import (DocInfo, asks_for_kingdoms, features, german_beside_english, is_german,
+                               is_kingdom_list, load_model, rerank)
 from app.store.db import Store
 
 MAX_QUERY_CHARS = 500
@@ -362,7 +362,10 @@ def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, in
     model = load_model()
     if model is None or eng.info is None or not hits:
         return _rank(hits, eng.postings, plan.cards, plan.strong, plan.stems)
-    return rerank(hits, feature_rows(eng, plan, text, hits), model)
+    ranked = rerank(hits, feature_rows(eng, plan, text, hits), model)
+    if not is_german(text, sum(1 for c in plan.cards if c.how == "german")):
+        ranked = german_beside_english(ranked, eng.info.kind, eng.owner)
+    return ranked
 
 
 def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[list[float]]:

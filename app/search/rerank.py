@@ -189,6 +189,27 @@ def rerank(cands: list[tuple[float, int]], rows: list[list[float]], model: Model
     return [(s, d) for s, _, d in scored]
 
 
+def german_beside_english(ranked: list[tuple[float, int]], kinds: Sequence[str],
+                          owner: dict[int, str]) -> list[tuple[float, int]]:
+    """For an English question, a German passage never ranks above its card's best English document:
+    it moves to just after it (beside the ruling it translates). One without an English document of
+    its card in the list keeps its place."""
+    out = list(ranked)
+    first_english: dict[str, int] = {}
+    for i, (_, d) in enumerate(out):
+        card = owner.get(d)
+        if card is not None and kinds[d] != "German":
+            first_english.setdefault(card, i)
+    moved = [(i, sd) for i, sd in enumerate(out)
+             if kinds[sd[1]] == "German" and first_english.get(owner.get(sd[1]), -1) > i]
+    for i, sd in reversed(moved):
+        out.pop(i)
+    for _, sd in moved:
+        at = next(j for j, (_, d) in enumerate(out) if owner.get(d) == owner.get(sd[1]) and kinds[d] != "German")
+        out.insert(at + 1, sd)
+    return out
+
+
 def write_model(features_: Sequence[str], weights: Sequence[float], trained_on: str, extra: dict[str, Any],
                 path: Path = WEIGHTS_FILE) -> None:
     data = {"features": list(features_), "weights": [round(float(w), 6) for w in weights],
