@@ -159,12 +159,12 @@ def scenario_rows(parsed: ParsedCorpus, directory: Path | None = None) -> list[S
     from app.corpus.card_facts import facts_for
     from app.engine import scenario as sc_mod
     from app.engine.core.errors import ScenarioError
-    from app.engine.scenario.replay import _names
+    from app.engine.scenario.cardnames import spellings
 
     directory = directory or config.scenarios_dir()
     root = config.corpus_dir().parent
     resolver = _Resolver(parsed)
-    known = _names()
+    known = spellings()
     out: list[ScenarioRow] = []
     for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else []:
         try:

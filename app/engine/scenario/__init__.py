@@ -10,9 +10,31 @@ format as one JSON Schema, composed with ``extensions``), ``cardnames``
 ``checks`` (expectations), ``replay`` (build and run), ``reference`` (the docs'
 table from the schema). The names below are the package's public face, so that
 callers write ``scenario.load(path)`` and ``scenario.run(sc)``.
+
+They are imported on first use (PEP 562): every card set imports
+``scenario.extensions`` to register its steps and keys, and loading the engine
+must not pay for YAML, jsonschema and the replay it may never run.
 """
-from app.engine.scenario.replay import (ENGINE_ERROR, ILLEGAL_ACTION, ILLEGAL_ANSWER, NEED_ANSWER,  # noqa: F401
-                                        STEP_LIMIT, UNUSED_ANSWERS, Failure, Replay, Result, Scenario, Step,
-                                        StepResult, build, check, load, loads, replay, run, snapshot)
-from app.engine.scenario.cardnames import UndefinedCard  # noqa: F401
-from app.engine.scenario.schema import MAX_CARDS, published_schema  # noqa: F401
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+_PUBLIC = {
+    "replay": ("ENGINE_ERROR", "ILLEGAL_ACTION", "ILLEGAL_ANSWER", "NEED_ANSWER", "STEP_LIMIT", "UNUSED_ANSWERS",
+               "Failure", "Replay", "Result", "Scenario", "Step", "StepResult", "build", "check", "load", "loads",
+               "replay", "run", "snapshot"),
+    "cardnames": ("UndefinedCard",),
+    "schema": ("MAX_CARDS", "published_schema"),
+}
+_WHERE = {name: module for module, names in _PUBLIC.items() for name in names}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -49,6 +49,11 @@ def _names() -> dict[str, str]:
     return names
 
 
+def spellings() -> dict[str, str]:
+    """Every spelling the format accepts, lower-cased (names and aliases), to the card's printed name."""
+    return _names()
+
+
 def real_name(name: str) -> str | None:
     """The card's printed name for any spelling the format accepts (case, aliases), or None."""
     return _names().get(name.strip().lower())
