@@ -11,7 +11,7 @@ import time
 from flask import (Blueprint, Response, abort, g, redirect, render_template, request, url_for)
 
 from app.corpus.model import slugify
-from app.web import data, services
+from app.web import data, services, words
 from app.web import replay as rp
 from app.web import sandbox
 from app.web.api import run_search
@@ -37,6 +37,10 @@ def _headers(resp: Response) -> Response:
                             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                             "frame-ancestors 'none'")
     return resp
+
+
+for _name, _fn in words.FILTERS.items():
+    pages.add_app_template_filter(_fn, _name)
 
 
 @pages.app_template_filter("answer_text")

@@ -13,6 +13,12 @@
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
+  // A card's text with its dividing lines ("-----") drawn as a rule, as the server's card_text filter does.
+  function cardText(s) {
+    return esc(s).split("\n").map(function (line) {
+      return /^\s*-{3,}\s*$/.test(line) ? '<hr class="divider">' : line;
+    }).join("\n").replace(/\n?(<hr class="divider">)\n?/g, "$1");
+  }
   // Snippets arrive with <mark> around matches and everything else escaped by the server.
   function snippet(s) {
     return esc(s).replace(/&lt;mark&gt;/g, "<mark>").replace(/&lt;\/mark&gt;/g, "</mark>")
@@ -46,7 +52,7 @@
           html.push('<div class="cardhit"><p><strong><a href="/cards/' + esc(item.card) + '">' + esc(f.name) +
             "</a></strong> · " + esc((f.types || []).join(" – ")) + " · " + esc(f.set) +
             (f.german_name ? ' · <span lang="de">' + esc(f.german_name) + "</span>" : "") + "</p>" +
-            (f.text ? '<p class="cardtext">' + esc(f.text) + "</p>" : "") + "</div>");
+            (f.text ? '<p class="cardtext">' + cardText(f.text) + "</p>" : "") + "</div>");
         }
         html.push('<div class="hit"><a class="hittitle" href="' + esc(item.url) + '"><span class="kind">' +
           esc(String(item.kind).replace(/_/g, " ")) + "</span> " + esc(item.title) + '</a><p class="snippet">' +
@@ -84,4 +90,17 @@
     ev.preventDefault();
     navigator.clipboard.writeText(share.href).then(function () { share.textContent = "Link copied"; });
   });
+})();
+
+// A link to something inside a folded section (/cards/x#faq-c2) unfolds it, so the target is on screen.
+(function () {
+  function unfold() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    if (!el) return;
+    for (var d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+    el.scrollIntoView();
+  }
+  window.addEventListener("hashchange", unfold);
+  if (location.hash) unfold();
 })();
