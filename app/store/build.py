@@ -29,6 +29,7 @@ import sqlite_utils
 from app import config
 from app.corpus.model import ParsedCorpus
 from app.corpus.sources import corpus_fingerprint
+from app.store.scenarios import ScenarioRow, scenario_rows
 
 # How long a superseded search index stays on disk. A request pins the build it
 # started with (app/store/swap.py), so a directory is needed only by requests that
@@ -88,8 +89,10 @@ def needs_build(db_path: Path | None = None, corpus: Path | None = None) -> bool
 
 
 # The code that decides what the store and the index contain. A change to a
-# parser or to the indexer must rebuild, even when the documents are the same.
-_BUILD_CODE = ("corpus", "search", "store/build.py")
+# parser or to the indexer must rebuild, even when the documents are the same;
+# the engine too, since the build replays every scenario into the store (the
+# scenario files themselves are part of the corpus fingerprint).
+_BUILD_CODE = ("corpus", "search", "engine", "store/build.py", "store/scenarios.py")
 
 
 def build_fingerprint(corpus: Path | None = None) -> str:
@@ -130,8 +133,9 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
     tmp_db = index_dir / f".rules.db.{os.getpid()}.{stamp}.tmp"
     search_name = f"search-{fingerprint}-{stamp}"
     search_dir = index_dir / search_name
+    scenarios = scenario_rows(parsed, (corpus or config.corpus_dir()) / "scenarios")
     try:
-        _write_store(tmp_db, parsed, {
+        _write_store(tmp_db, parsed, scenarios, {
             "fingerprint": fingerprint,
             "built_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
             "search_dir": search_name if with_search else "",
@@ -152,7 +156,7 @@ def build(force: bool = False, corpus: Path | None = None, index_dir: Path | Non
     return BuildResult(db_path, False, time.perf_counter() - start, fingerprint, parsed)
 
 
-def _write_store(path: Path, parsed: ParsedCorpus, meta: dict[str, str]) -> None:
+def _write_store(path: Path, parsed: ParsedCorpus, scenarios: list[ScenarioRow], meta: dict[str, str]) -> None:
     db = sqlite_utils.Database(path)
     for attr, table in TABLES.items():
         rows = [_row(obj) for obj in getattr(parsed, attr)]
@@ -164,10 +168,22 @@ def _write_store(path: Path, parsed: ParsedCorpus, meta: dict[str, str]) -> None
     db["unjoined"].insert_all(
         [{"card": slug, "reason": reason} for slug, reason in parsed.unjoined], pk="card", replace=True
     )
+    _write_scenarios(db, scenarios)
     db["meta"].insert_all([{"key": k, "value": v} for k, v in meta.items()], pk="key")
     db.conn.commit()
     db.conn.execute("vacuum")
     db.close()
+
+
+def _write_scenarios(db: sqlite_utils.Database, scenarios: list[ScenarioRow]) -> None:
+    """The tables of SCENARIO_STORE.md; created even when there is no scenario, so readers need no special case."""
+    db["scenarios"].create({
+        "key": str, "title": str, "file": str, "sets": str, "cards": str, "rulings": str, "ruling_keys": str,
+        "settles": str, "settles_at": int, "log": str, "ok": int}, pk="key", if_not_exists=True)
+    db["scenario_cards"].create({"scenario": str, "card": str}, pk=("scenario", "card"), if_not_exists=True)
+    db["scenarios"].insert_all([s.as_row() for s in scenarios], pk="key", replace=True)
+    db["scenario_cards"].insert_all([r for s in scenarios for r in s.card_rows], replace=True)
+    db["scenario_cards"].create_index(["card"], if_not_exists=True)
 
 
 def _row(obj) -> dict:

@@ -17,6 +17,8 @@ from app import config
 from app.corpus.card_reference_parser import card_slug
 
 JSON_COLUMNS = {"pages", "main_pages", "see", "aliases", "editions", "types"}
+# The scenarios table's JSON columns (SCENARIO_STORE.md); "rulings" is a column name only there.
+SCENARIO_JSON = ("sets", "cards", "rulings", "ruling_keys", "log")
 
 
 class StoreMissing(Exception):
@@ -122,6 +124,38 @@ class Store:
             if hit:
                 card = self.row("select * from cards where slug=?", (hit["card"],))
         return card
+
+    # -- scenarios --------------------------------------------------------
+    def _scenario_rows(self, sql: str, params: tuple = ()) -> list[dict[str, Any]]:
+        if not self.has_table("scenarios"):
+            return []
+        out = []
+        for r in self.conn.execute(sql, params).fetchall():
+            row = dict(r)
+            for k in SCENARIO_JSON:
+                if isinstance(row.get(k), str):
+                    row[k] = json.loads(row[k])
+            row["ok"] = bool(row.get("ok"))
+            out.append(row)
+        return out
+
+    def scenarios(self) -> list[dict[str, Any]]:
+        """Every scenario the build replayed, in key order, JSON columns decoded."""
+        return self._scenario_rows("select * from scenarios order by key")
+
+    def scenarios_for_card(self, name: str) -> list[dict[str, Any]]:
+        """Every scenario whose setup, steps, answers or cited rulings involve the card ``name`` (any spelling
+        ``find_card`` accepts)."""
+        card = self.find_card(name)
+        names = {name.strip()}
+        if card is not None:
+            names.add(card["name"])
+            if card.get("redirect"):
+                names.add(card["redirect"])
+        marks = ",".join("?" * len(names))
+        return self._scenario_rows(
+            f"select s.* from scenarios s where s.key in (select scenario from scenario_cards "
+            f"where card in ({marks}) collate nocase) order by s.key", tuple(names))
 
     # -- sections ---------------------------------------------------------
     def section(self, slug: str) -> dict[str, Any] | None:
