@@ -18,6 +18,7 @@ from app.web.api import run_search
 from app.web.errors import ApiError
 from app.web.limits import FORM_BYTES, limited
 from app.web.render import INDEX_URL, section_url
+from app.web.scenario_page import scenario_view
 
 pages = Blueprint("pages", __name__)
 
@@ -157,7 +158,8 @@ def scenarios():
 @limited(replay=True)
 def scenario(sid: str):
     try:
-        view = services().scenarios.replay(sid)
+        s = services()
+        view = scenario_view(s.scenarios.replay(sid), s.scenarios.facts.get(sid))
     except rp.BadScenario as exc:
         raise ApiError(422, "bad_scenario", f"{sid}.yaml: {exc}") from None
     return render_template("scenario.html", sc=view)
