@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import time
 
+import yaml
+
 from flask import (Blueprint, Response, abort, g, redirect, render_template, request, url_for)
 
 from app.corpus.model import slugify
 from app.web import data, services, words
 from app.web import replay as rp
-from app.web import sandbox
+from app.web import sandbox, sandbox_names
 from app.web.api import run_search
 from app.web.errors import ApiError
 from app.web.limits import FORM_BYTES, limited
@@ -180,7 +182,7 @@ def scenario_file(sid: str):
 def try_page():
     token = request.args.get("s", "")
     if not token:
-        return _setup_page(sandbox.default_form(), None)
+        return _setup_page(_starting_form(), None)
     try:
         state = sandbox.decode(token)
     except sandbox.SandboxError as exc:
@@ -190,9 +192,32 @@ def try_page():
                            yaml_text=sandbox.to_yaml(state), rulings_text=sandbox.rulings_text(state))
 
 
-def _setup_page(form, error: str | None, status: int = 200):
+def _starting_form() -> dict[str, str]:
+    """A new game: from a scenario ("Open in sandbox"), from a search's cards ("Try it"), or the example table."""
+    sid = request.args.get("scenario", "")
+    if sid:
+        path = rp.scenario_path(sid)
+        if path is None:
+            raise data.NotFound("scenario", sid)
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return sandbox.form_from_scenario(raw if isinstance(raw, dict) else {})
+    cards = [c.strip() for c in request.args.get("cards", "").split(",") if c.strip()][:6]
+    if cards:
+        resolve = _resolver().resolve
+        return sandbox.dispute_form([name for name, _ in map(resolve, cards) if name] or cards)
+    return sandbox.default_form()
+
+
+def _resolver():
+    s = services()
+    if getattr(s, "card_resolver", None) is None:
+        s.card_resolver = sandbox_names.CardResolver(lambda: s.store)
+    return s.card_resolver
+
+
+def _setup_page(form, error: str | None, status: int = 200, errors: dict[str, str] | None = None):
     return render_template("try_setup.html", defined=sandbox.defined_cards(), form=form, error=error,
-                           versions=sandbox.version_options(), sandbox=sandbox), status
+                           errors=errors or {}, versions=sandbox.version_options(), sandbox=sandbox), status
 
 
 @pages.post("/try")
@@ -206,7 +231,7 @@ def try_post():
         if op in ("add_player", "remove_player"):
             return _setup_page(sandbox.resize_form(form, op), None)
         if op == "setup":
-            state = sandbox.from_setup_form(form, check)
+            state = sandbox.from_setup_form(form, check, _resolver().resolve)
         elif op == "load":
             upload = request.files.get("file")
             text = upload.read(rp.MAX_SCENARIO_BYTES + 1).decode("utf-8", "replace") if upload and upload.filename \
@@ -217,6 +242,9 @@ def try_post():
             state = sandbox.set_rulings(state, form.get("rulings", ""), check) if op == "rulings" \
                 else sandbox.apply(state, form)
         token = sandbox.encode(state)
+    except sandbox.SetupErrors as exc:
+        return _setup_page(form, f"{len(exc.errors)} thing{'s' if len(exc.errors) > 1 else ''} to fix below",
+                           400, exc.errors)
     except sandbox.SandboxError as exc:
         if op in ("setup", "load", "add_player", "remove_player"):
             return _setup_page(form, str(exc), 400)

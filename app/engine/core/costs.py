@@ -212,7 +212,10 @@ class ReduceCosts(Effect):
         else:
             reduce_this_turn(g, self.amount, label, self.applies, self.cite)
             when = "this turn"
-        total = sum(m.amount for m in g.cost_modifiers if m.label == label and m.active(g))
+        # "in all": every reduction of the same cards counts, whichever card made it (Bridge and Highway
+        # add up: "abilities are cumulative", COST REDUCTION § VI)
+        total = sum(m.amount for m in g.cost_modifiers if m.active(g) and (
+            m.label == label or (self.applies is None and m.applies is None and m.condition is None)))
         ctx.log(f"{when.capitalize()}, {self.describe} cost ${self.amount} less (in all now ${total} less, "
                 "never below $0)", *(c for c in (self.cite, COST_REDUCTION) if c))
         return True

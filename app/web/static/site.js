@@ -104,3 +104,28 @@
   window.addEventListener("hashchange", unfold);
   if (location.hash) unfold();
 })();
+
+// Sandbox card fields hold lists ("Throne Room, Copper*4"): suggest names for the word being typed.
+(function () {
+  var list = document.getElementById("card-names");
+  if (!list) return;
+  var names = Array.prototype.map.call(list.options, function (o) { return o.value; });
+  Array.prototype.forEach.call(document.querySelectorAll("input[data-cards]"), function (input) {
+    input.addEventListener("input", function () {
+      var v = input.value, cut = v.lastIndexOf(",");
+      var head = cut < 0 ? "" : v.slice(0, cut + 1) + " ";
+      var word = v.slice(cut + 1).trim().toLowerCase();
+      var starts = [], inside = [];
+      names.forEach(function (n) {
+        var i = n.toLowerCase().indexOf(word);
+        if (word && i === 0) starts.push(n); else if (word && i > 0) inside.push(n);
+      });
+      list.textContent = "";
+      starts.concat(inside).slice(0, 12).forEach(function (n) {
+        var o = document.createElement("option");
+        o.value = head + n;
+        list.appendChild(o);
+      });
+    });
+  });
+})();
