@@ -13,10 +13,11 @@ import yaml
 from flask import (Blueprint, Response, abort, g, redirect, render_template, request, url_for)
 
 from app.corpus.model import slugify
-from app.web import data, services, words
+from app.web import browse, data, services, words
 from app.web import replay as rp
 from app.web import sandbox, sandbox_names
 from app.web.api import run_search
+from app.web.dispute import dispute_view
 from app.web.errors import ApiError
 from app.web.limits import FORM_BYTES, limited
 from app.web.render import INDEX_URL, section_url
@@ -75,19 +76,35 @@ def cite_url(c: dict) -> str | None:
 @limited(query="q")
 def home():
     q = request.args.get("q", "").strip()
-    results, error = None, None
+    results, error, dispute = None, None, None
     if q:
         try:
             results = run_search(q, 20)  # @limited already refused longer queries
+            dispute = dispute_view(services().scenarios.facts, results.get("cards") or [], q)
         except ApiError as exc:
             error = exc.message
-    return render_template("home.html", q=q, results=results, error=error)
+    return render_template("home.html", q=q, results=results, error=error, dispute=dispute)
+
+
+@pages.get("/search/dispute")
+@limited(query="q")
+def dispute_fragment():
+    """The "played out" box of a search, for the results that the page renders as you type."""
+    q = request.args.get("q", "").strip()
+    dispute = None
+    if q:
+        try:
+            dispute = dispute_view(services().scenarios.facts, run_search(q, 1).get("cards") or [], q)
+        except ApiError:
+            dispute = None
+    return render_template("_dispute.html", dispute=dispute)
 
 
 # ------------------------------------------------------------------ cards
 @pages.get("/cards")
 def cards():
-    return render_template("cards.html", view=data.cards_view(services().store))
+    view = browse.cards_by_letter(data.cards_view(services().store)["cards"], request.args.get("set", "")[:60])
+    return render_template("cards.html", view=view)
 
 
 @pages.get("/cards/<slug>")
@@ -153,7 +170,8 @@ def adventures():
 # ------------------------------------------------------------------ scenarios
 @pages.get("/scenarios")
 def scenarios():
-    return render_template("scenarios.html", items=services().scenarios.listing())
+    q = request.args.get("q", "").strip()[:100]
+    return render_template("scenarios.html", view=browse.scenarios_by_set(services().scenarios.facts.rows(), q))
 
 
 @pages.get("/scenarios/<sid>")

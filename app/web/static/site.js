@@ -62,6 +62,21 @@
     });
     out.innerHTML = html.join("");
   }
+  // The server's "played out" box (scenarios with the recognised cards, "Try it in the sandbox"),
+  // placed where the server-rendered page has it: after the recognised names.
+  function played(q, mine) {
+    fetch("/search/dispute?q=" + encodeURIComponent(q))
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .then(function (html) {
+        if (mine !== seq || !html.trim()) return;
+        var after = out.querySelector(".recognised");
+        var box = document.createElement("div");
+        box.innerHTML = html;
+        var node = box.firstElementChild;
+        if (after) after.insertAdjacentElement("afterend", node); else out.insertBefore(node, out.firstChild);
+      })
+      .catch(function () { /* the results stand without it */ });
+  }
   function run() {
     var q = input.value.trim();
     var mine = ++seq;
@@ -73,6 +88,7 @@
         if (res.status && res.code) { out.innerHTML = '<p class="error">' + esc(res.message) + "</p>"; return; }
         render(res);
         history.replaceState(null, "", "/search?q=" + encodeURIComponent(q));
+        if (res.cards && res.cards.length) played(q, mine);
       })
       .catch(function () { /* keep the previous results; the form still works */ });
   }
@@ -128,4 +144,33 @@
       });
     });
   });
+})();
+
+// Lists: a set picker applies at once; a filter box hides what does not match as you type.
+(function () {
+  Array.prototype.forEach.call(document.querySelectorAll("select[data-autosubmit]"), function (sel) {
+    sel.addEventListener("change", function () { sel.form.submit(); });
+  });
+  var box = document.querySelector("input[data-filter]");
+  if (!box) return;
+  var root = document.querySelector(box.getAttribute("data-filter"));
+  var count = document.getElementById("scenario-count");
+  function apply() {
+    var words = box.value.toLowerCase().split(/\s+/).filter(Boolean), shown = 0;
+    Array.prototype.forEach.call(root.querySelectorAll("li[data-text]"), function (li) {
+      var text = li.getAttribute("data-text");
+      var ok = words.every(function (w) { return text.indexOf(w) >= 0; });
+      li.hidden = !ok;
+      if (ok) shown++;
+    });
+    Array.prototype.forEach.call(root.querySelectorAll(".cardgroup"), function (g) {
+      g.hidden = !g.querySelector("li[data-text]:not([hidden])");
+    });
+    Array.prototype.forEach.call(root.querySelectorAll("details.setgroup"), function (d) {
+      d.hidden = !d.querySelector("li[data-text]:not([hidden])");
+      if (words.length) d.open = true;
+    });
+    if (count) count.textContent = shown + " scenarios" + (words.length ? " with “" + box.value.trim() + "”" : "") + ".";
+  }
+  box.addEventListener("input", apply);
 })();
