@@ -168,7 +168,7 @@ def test_play_a_short_interaction_in_the_sandbox(server, browser, shots):
     page.fill("#p1_deck", "Silver*5")
     page.fill("#p2_hand", "Copper*5")
     page.fill("#p2_deck", "")
-    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="Start", exact=True).click()
     page.get_by_role("button", name="Play Throne Room").click()
     page.locator("#now h2", has_text="choose an Action card").wait_for()
     page.screenshot(path=str(shots / "sandbox-question-390.png"), full_page=True)
@@ -212,7 +212,7 @@ def test_sandbox_three_players_attack_with_moat_downloads_a_passing_scenario(ser
     page.fill("#p2_deck", "Estate*5")
     page.fill("#p3_hand", "Copper*3, Estate*2")
     page.fill("#p3_deck", "Gold*5")
-    page.get_by_role("button", name="Start").click()
+    page.get_by_role("button", name="Start", exact=True).click()
     page.get_by_role("button", name="Play Militia").click()
     page.locator("#now h2", has_text="Bob: reveal a Reaction").wait_for()
     page.locator("#now").get_by_role("button", name="Moat", exact=True).click()
@@ -354,7 +354,7 @@ def test_a_dispute_built_in_the_sandbox_from_a_search(server, browser, shots, vi
     page.wait_for_url("**/try?cards=*")
     # the table is laid out: Throne Room and its target in the current player's hand
     assert "Throne Room" in page.input_value("#p1_hand") and "Caravan" in page.input_value("#p1_hand")
-    j.tap(page.get_by_role("button", name="Start", exact=True))
+    j.tap(page.get_by_role("button", name="Start this table"))   # on the first screen
     j.tap(page.get_by_role("button", name="Play Throne Room"))
     j.tap(page.locator("#now").get_by_role("button", name="Caravan", exact=True))
     j.tap(page.get_by_role("button", name="End turn"))
@@ -392,7 +392,7 @@ def test_open_a_scenario_in_the_sandbox_and_replay_it(server, browser, shots):
     page.wait_for_url("**/try?scenario=*")
     assert page.input_value("#p1_hand") == "Throne Room, Caravan, Estate"
     page.screenshot(path=str(shots / "scenario-to-sandbox-390.png"), full_page=True)
-    page.get_by_role("button", name="Start", exact=True).click()
+    page.get_by_role("button", name="Start this table").click()
     page.wait_for_url("**/try?s=*")
     assert "Throne Room, Caravan stay in play" in page.locator("ol.log").first.inner_text()
     assert not errors, errors

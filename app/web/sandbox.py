@@ -360,7 +360,8 @@ def dispute_form(cards: list[str]) -> dict[str, str]:
 
     form = default_form()
     form.update({"kingdom": ", ".join(kingdom), "p1_hand": hand(mine), "p1_deck": "Silver*3, Copper*4, Estate*3",
-                 "p2_hand": hand(theirs), "p2_deck": "Copper*4, Estate*3, Silver*3", "rulings": ""})
+                 "p2_hand": hand(theirs), "p2_deck": "Copper*4, Estate*3, Silver*3", "rulings": "",
+                 "prefilled": "1"})
     return form
 
 
