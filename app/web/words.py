@@ -6,11 +6,11 @@ says, so no template has to know them.
 """
 from __future__ import annotations
 
+import html
 import re
 from collections import Counter
 from typing import Any, Iterable
 
-from markupsafe import Markup, escape
 
 _DIVIDER = re.compile(r"^\s*-{3,}\s*$")
 
@@ -20,18 +20,18 @@ ZONES = {"hand": "Hand", "deck": "Deck (top first)", "discard": "Discard pile", 
          "set_aside": "Set aside", "revealed": "Revealed"}
 
 
-def card_text(text: str | None) -> Markup:
-    """A card's printed text, its dividing lines (printed as "-----") drawn as a rule."""
-    rule = Markup('<hr class="divider">')
-    out: list[Markup] = []
+def card_text(text: str | None) -> str:
+    """A card's printed text as safe HTML (escaped), its dividing lines (printed as "-----") drawn as a rule."""
+    rule = '<hr class="divider">'
+    out: list[str] = []
     for line in (text or "").splitlines():
         if _DIVIDER.match(line):
             out.append(rule)
             continue
-        if out and out[-1] is not rule:
-            out.append(Markup("\n"))
-        out.append(escape(line))
-    return Markup("").join(out)
+        if out and out[-1] != rule:
+            out.append("\n")
+        out.append(html.escape(line, quote=False))
+    return "".join(out)
 
 
 def phase(name: str | None) -> str:
