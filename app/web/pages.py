@@ -180,6 +180,8 @@ def scenario(sid: str):
     try:
         s = services()
         view = scenario_view(s.scenarios.replay(sid), s.scenarios.facts.get(sid))
+        # only cards with a Card Reference entry (basic cards such as Copper have none)
+        view["cards"] = [c for c in view["cards"] if s.store.row("select 1 from cards where slug=?", (c["url"][7:],))]
     except rp.BadScenario as exc:
         raise ApiError(422, "bad_scenario", f"{sid}.yaml: {exc}") from None
     return render_template("scenario.html", sc=view)
