@@ -5,8 +5,11 @@
     python3 bench/relevance.py --misses   # also list the questions not answered in the top 3
 
 Figures are printed for the whole set, for the original 80 questions of issue #3
-(entries 1-80), for the tuning set (every entry not marked ``held_out``) and for the
-held-out entries, so a ranking change can be checked against each.
+(entries 1-80), for the tuning set (every entry not marked ``held_out``; the ranking
+weights are trained on it, bench/train_ranker.py), for the held-out entries of that
+file, and for issue #13's held-out set (bench/relevance_heldout2.yaml) on its own, so
+a ranking change can be checked against each. "first screen" is the share of
+questions whose answer is among the hits a phone shows without scrolling.
 """
 from __future__ import annotations
 
@@ -17,7 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.search.evaluate import Scores, evaluate, load_relevance_set, missing_targets  # noqa: E402
+from app.search.evaluate import (FIRST_SCREEN, HELDOUT2_SET, Scores, evaluate, load_relevance_set,  # noqa: E402
+                                 missing_targets)
 from app.store.db import Store  # noqa: E402
 
 
@@ -41,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     store = open_store(args.build)
     questions = load_relevance_set()
-    stale = missing_targets(store, questions)
+    heldout2 = load_relevance_set(HELDOUT2_SET, held_out=True)
+    stale = missing_targets(store, questions + heldout2)
     for q, key in stale:
         print(f"warning: expected key {key!r} (for {q!r}) is not in the store", file=sys.stderr)
     scores = evaluate(store, questions)
@@ -52,11 +57,18 @@ def main(argv: list[str] | None = None) -> int:
     original = Scores([o for o in scores.outcomes if o.question.line <= ORIGINAL])
     print(f"original {ORIGINAL} (entries 1-{ORIGINAL}): recall@1 {original.recall_at(1):.3f}  "
           f"recall@3 {original.recall_at(3):.3f}  MRR {original.mrr():.3f}")
-    for label, part in (("tuning (not held out)", [o for o in scores.outcomes if not o.question.held_out]),
-                        ("held out", [o for o in scores.outcomes if o.question.held_out])):
+    new = evaluate(store, heldout2)
+    print(f"{'part':<34}{'n':>4}{'R@1':>8}{'R@3':>8}{'MRR':>8}  first screen (top {FIRST_SCREEN})")
+    for label, part in (("tuning (relevance_set, trained on)", [o for o in scores.outcomes if not o.question.held_out]),
+                        ("held out 1 (relevance_set)", [o for o in scores.outcomes if o.question.held_out]),
+                        ("held out 2 (relevance_heldout2)", new.outcomes)):
         sub = Scores(part)
-        print(f"{label} n={len(part)}: recall@1 {sub.recall_at(1):.3f}  recall@3 {sub.recall_at(3):.3f}  "
-              f"MRR {sub.mrr():.3f}")
+        print(f"{label:<34}{len(part):>4}{sub.recall_at(1):>8.3f}{sub.recall_at(3):>8.3f}{sub.mrr():>8.3f}  "
+              f"{sub.first_screen():.3f}")
+    for cat in new.categories:
+        n = sum(1 for o in new.outcomes if o.question.category == cat)
+        print(f"  held out 2 {cat:<11} n={n:<3} R@1={new.recall_at(1, cat):.2f} R@3={new.recall_at(3, cat):.2f} "
+              f"MRR={new.mrr(cat):.2f}")
     for cat in scores.categories:
         n = sum(1 for o in scores.outcomes if o.question.category == cat)
         print(f"  {cat:<11} n={n:<3} R@1={scores.recall_at(1, cat):.2f} R@3={scores.recall_at(3, cat):.2f} "
@@ -67,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"    {label:<9} n={len(sub.outcomes):<3} R@1={sub.recall_at(1):.2f} R@3={sub.recall_at(3):.2f} "
                       f"MRR={sub.mrr():.2f}")
     if args.misses:
-        for o in scores.outcomes:
+        for o in scores.outcomes + new.outcomes:
             if o.rank is None or o.rank > 3:
                 tag = " [held out]" if o.question.held_out else ""
                 print(f"MISS{tag} rank={o.rank} {o.question.q!r} expect={o.question.expect} top={o.top}")

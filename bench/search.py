@@ -104,7 +104,34 @@ def main(argv: list[str] | None = None) -> int:
         print(f"[{label}] search (ours): p50 {o50:.2f} ms  p95 {o95:.2f} ms | sqlite FTS5: p50 {b50:.2f} ms  "
               f"p95 {b95:.2f} ms | ratio p50 {o50 / b50:.1f}x  p95 {o95 / b95:.1f}x | target p50 <= 5 ms "
               f"{'met' if o50 <= 5 else 'NOT met'}, within 3x of FTS5 {'met' if o50 <= 3 * b50 else 'NOT met'}")
+    autocomplete_bench(store, args.repeat)
     return 0
+
+
+def autocomplete_bench(store: Store, repeat: int) -> None:
+    """The typeahead's lookup (/api/cards/autocomplete) against a SQLite LIKE 'q%' over the card names.
+
+    Inputs: the first 2, 3 and 5 letters of every tenth card name, each German name's first 4
+    letters, and each name with two letters swapped (a typo, which no prefix finds).
+    """
+    from app.search.lookup import lookup_for
+    from app.search.query import engine_for
+
+    lookup = lookup_for(engine_for(store).names)
+    names = [n for _, n in store.card_names()][::10]
+    german = [r["german"] for r in store.rows("select german from german_names where card is not null")][::10]
+    typed = [n[:k] for n in names for k in (2, 3, 5)] + [g[:4] for g in german]
+    typed += [n[:2] + n[3] + n[2] + n[4:] for n in names if len(n) > 4]
+    conn = sqlite3.connect(f"file:{store.path}?mode=ro", uri=True)
+    like = lambda q: conn.execute("select slug, name from cards where name like ? order by length(name) limit 10",  # noqa: E731
+                                  (q + "%",)).fetchall()
+    ours, ours_cpu = timed(lambda q: lookup.autocomplete(q, 10), typed, repeat)
+    base, base_cpu = timed(like, typed, repeat)
+    for label, o, b in (("wall", ours, base), ("cpu ", ours_cpu, base_cpu)):
+        o50, o95 = percentiles(o)
+        b50, b95 = percentiles(b)
+        print(f"[{label}] autocomplete ({len(typed)} inputs): p50 {o50:.2f} ms  p95 {o95:.2f} ms | sqlite LIKE prefix: "
+              f"p50 {b50:.2f} ms  p95 {b95:.2f} ms | target p50 < 5 ms {'met' if o50 < 5 else 'NOT met'}")
 
 
 if __name__ == "__main__":

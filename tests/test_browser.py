@@ -109,6 +109,32 @@ def test_search_misspelled_card_and_open_it(server, browser, shots, viewport):
     ctx.close()
 
 
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_typeahead_jumps_to_a_card_and_a_cleared_box_clears_the_page(server, browser, shots, viewport):
+    """Issue #13: a German name's start offers the card; an exact name and Enter opens it."""
+    ctx, page, errors = _page(browser, viewport)
+    page.goto(server + "/")
+    page.fill("#q", "burggr")
+    option = page.locator("ul.typeahead li a").first
+    option.wait_for()
+    assert option.get_attribute("href") == "/cards/moat"
+    page.screenshot(path=str(shots / f"typeahead-{viewport['width']}.png"), full_page=True)
+    _no_overflow(page)
+    option.click()
+    page.wait_for_url("**/cards/moat")
+    page.goto(server + "/search?q=moat+witch")
+    assert page.locator("#q").input_value() == "moat witch"      # the permalink keeps the query
+    assert page.locator("#results .hit").count() > 0
+    page.fill("#q", "")
+    page.wait_for_function("() => !document.querySelector('#results .hit')")
+    assert page.url.endswith("/search")
+    page.fill("#q", "Throne Room")
+    page.press("#q", "Enter")
+    page.wait_for_url("**/cards/throne-room")
+    assert not errors, errors
+    ctx.close()
+
+
 def test_search_form_works_without_javascript(server, browser):
     ctx = browser.new_context(viewport=PHONE, java_script_enabled=False)
     page = ctx.new_page()

@@ -41,12 +41,11 @@ def test_two_card_questions_rank_what_mentions_both_first(store, query, cards):
     assert {c["slug"] for c in result["cards"]} == cards
     results = result["results"]
     assert cards <= set(results[0]["cards"]), results[0]
-    # apart from the named cards' own entries placed near the top, the hits naming every card
-    # form an unbroken block at the top
-    window = len(cards) + 1
-    placed = [r["rank"] <= window and r.get("card") in cards and not cards <= set(r["cards"]) for r in results]
-    both = [cards <= set(r["cards"]) for r, p in zip(results, placed) if not p]
-    assert both == sorted(both, reverse=True)
+    # issue #13: the first text naming every card (the interaction ruling) beats both cards' own entries
+    documents = [r for r in results if r["kind"] != "scenario"]
+    first_both = next(i for i, r in enumerate(documents) if cards <= set(r["cards"]))
+    entries = [i for i, r in enumerate(documents) if r["kind"] == "card" and r["key"] in cards]
+    assert all(first_both < i for i in entries), [r["key"] for r in documents]
 
 
 @pytest.mark.parametrize("query, cards", [
@@ -57,7 +56,7 @@ def test_two_card_questions_rank_what_mentions_both_first(store, query, cards):
 ])
 def test_every_named_card_has_its_own_entry_near_the_top(store, query, cards):
     """Issue #3 follow-up: 'Burggraben gegen Hexe' listed rules paragraphs before Moat itself."""
-    results = search(store, query, 10)["results"]
+    results = [r for r in search(store, query, 10)["results"] if r["kind"] != "scenario"]
     top = results[:len(cards) + 1]
     for slug in cards:
         owned = {r["key"] for r in store.rows("select key from rulings where card=?", (slug,))} | {slug}
@@ -101,7 +100,11 @@ def test_throne_room_feast_finds_the_feast_ruling_first(store):
     # Feast ruling 1 is the one naming Throne Room + Feast (checked against the store, not typed in)
     text = plain(store.row("select text from rulings where key='feast#r1'")["text"])
     assert "Throne Room" in text and "Feast" in text
-    top = search(store, "can I throne room a feast?")["results"][0]
+    results = search(store, "can I throne room a feast?")["results"]
+    # issue #13: the scenario that shows it comes first, citing that ruling; then the ruling itself
+    assert results[0]["kind"] == "scenario" and "feast#r1" in results[0]["cites"], results[0]
+    assert results[0]["url"] == "/scenarios/throne-room-feast" and results[0]["settles"]
+    top = results[1]
     assert (top["kind"], top["card"], top["ruling"], top["url"]) == ("ruling", "feast", 1, "/cards/feast#r1")
 
 
@@ -126,7 +129,8 @@ def test_results_have_kind_snippet_and_address(store):
     result = search(store, "Watchtower Border Village which goes first", 10)
     json.dumps(result)                                       # the API returns it as is
     kinds = {r["kind"] for r in result["results"]}
-    assert kinds <= {"card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term"}
+    assert kinds <= {"card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term",
+                     "scenario"}
     for r in result["results"]:
         assert r["url"].startswith("/") and r["title"] and r["snippet"]
         if r["kind"] == "ruling":

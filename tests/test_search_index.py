@@ -16,7 +16,8 @@ def ix(store):
 
 def test_index_holds_every_store_object(store, ix):
     expected = sum(store.count(t) for t in ("sections", "paragraphs", "cards", "previous_versions", "rulings",
-                                            "index_terms", "faq_clarifications", "rulebook_cards", "german_passages"))
+                                            "index_terms", "faq_clarifications", "rulebook_cards", "german_passages",
+                                            "scenarios"))
     assert ix.doc_count() == expected
 
 

@@ -85,3 +85,13 @@ def test_bad_abbreviation_file_names_file_and_line(tmp_path):
     bad.write_text("abbreviation,card\nTR,Throne Room\nKC\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"abbreviations.csv:3"):
         load_abbreviations(bad)
+
+
+@pytest.mark.parametrize("typed, cards", [
+    ("watch tower + mine", ["Watchtower", "Mine"]),            # issue #13: one name written as two words
+    ("minning village trash for money", ["Mining Village"]),  # a typo beside an exact one-word name
+    ("fishing vilage", ["Fishing Village"]),
+    ("great hall and market square", ["Great Hall", "Market Square"]),   # real two-word names stay
+])
+def test_names_split_or_misspelt_beside_another_name(names, typed, cards):
+    assert [r.name for r in names.recognize(typed)] == cards

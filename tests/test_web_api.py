@@ -57,8 +57,42 @@ def test_wrong_method_is_a_json_error(client):
 
 
 def test_unknown_card_json_suggests_nearest(client):
-    body = client.get("/api/cards/thorne-room").get_json()
-    assert "Throne Room" in [n["name"] for n in body["nearest"]]
+    r = client.get("/api/cards/throne-roomxxxx")
+    body = r.get_json()
+    assert r.status_code == 404 and body["code"] == "unknown_card"
+    assert {"name": "Throne Room", "url": "/api/cards/throne-room"} in body["nearest"]
+
+
+@pytest.mark.parametrize("name", ["throne-room", "Throne Room", "thorne-room", "kc", "burggraben", "KC"])
+def test_card_api_accepts_what_search_accepts(client, name):
+    slug = {"kc": "kings-court", "KC": "kings-court", "burggraben": "moat"}.get(name, "throne-room")
+    r = client.get(f"/api/cards/{name}")
+    assert r.status_code == 200 and r.get_json()["url"] == f"/cards/{slug}"
+
+
+@pytest.mark.parametrize("param, name, slug", [
+    ("exact", "throne room", "throne-room"), ("exact", "Burggraben", "moat"), ("exact", "KC", "kings-court"),
+    ("fuzzy", "thorne rom", "throne-room"), ("fuzzy", "libary", "library"), ("fuzzy", "philosopher", "philosophers-stone"),
+])
+def test_named_lookup_exact_and_fuzzy(client, param, name, slug):
+    r = client.get("/api/cards/named", query_string={param: name})
+    assert r.status_code == 200 and r.get_json()["slug"] == slug
+
+
+def test_named_exact_does_not_guess(client):
+    r = client.get("/api/cards/named", query_string={"exact": "thorne rom"})
+    assert r.status_code == 404
+    assert "/api/cards/throne-room" in [n["url"] for n in r.get_json()["nearest"]]
+    # "WV" is Worker's Village or Walled Village: no guess either way
+    assert client.get("/api/cards/named", query_string={"fuzzy": "WV"}).status_code == 404
+
+
+@pytest.mark.parametrize("q, first", [("thr", "Throne Room"), ("kc", "King's Court"), ("burggr", "Moat"),
+                                      ("libary", "Library"), ("king", "King's Court")])
+def test_autocomplete_names(client, q, first):
+    data = client.get("/api/cards/autocomplete", query_string={"q": q}).get_json()["data"]
+    assert first in [d["name"] for d in data[:3]], data
+    assert all(d["url"] == f"/cards/{d['slug']}" for d in data)
 
 
 def test_openapi_lists_exactly_the_api_routes(app, client):

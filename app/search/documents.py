@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from app.corpus.card_reference_parser import card_slug
 from app.corpus.text import plain
 from app.store.db import Store
 
 # Display kinds, as the issue names them (plus 'index term' for chapter VIII entries).
-CARD, RULING, SECTION, COMMON, FAQ, RULEBOOK, GERMAN, INDEX_TERM = (
-    "card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term",
+CARD, RULING, SECTION, COMMON, FAQ, RULEBOOK, GERMAN, INDEX_TERM, SCENARIO = (
+    "card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term", "scenario",
 )
+SCENARIO_PREFIX = "scenario:"
 
 _SECTION_KIND = {
     "chapter": SECTION, "section": SECTION, "subsection": SECTION, "timing": SECTION,
@@ -43,6 +45,8 @@ class SearchDoc:
     card_name: str | None = None
     ruling: int | None = None
     section: str | None = None  # heading for section/paragraph hits
+    settles: str = ""           # scenarios: the narrated log line that settles the question
+    cites: list[str] = field(default_factory=list)   # scenarios: store keys of the rulings they demonstrate
 
 
 def section_url(doc: str, slug: str) -> str:
@@ -143,6 +147,40 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
                         parent=card or "", cards=[card] if card else [],
                         names=" ".join(x for x in [g["german_name"], english] if x),
                         card=card, card_name=english or None)
+
+
+    yield from scenario_documents(store, mentions)
+
+
+def scenario_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterator[SearchDoc]:
+    """Each replayed scenario (store table ``scenarios``): its title, cards, cited rulings and settling line.
+
+    The text holds the title, the settling line and the cited rulings' own words, so a question
+    worded like the ruling finds the scenario that shows it. ``cards`` holds the cards the
+    scenario is about -- named in its title or in the rulings it cites -- not every card of its
+    setup: a Village dealt to make up a hand does not make it a Throne Room + Village answer.
+    """
+    if not store.has_table("scenarios"):
+        return
+    cited_text = _cited_texts(store)
+    for sc in store.scenarios():
+        cites = [str(k) for k in sc.get("ruling_keys") or []]
+        words = " ".join(t for t in (cited_text.get(k, "") for k in cites) if t)
+        cited_cards = [card_slug(str(r["card"])) for r in sc.get("rulings") or [] if "card" in r]
+        involved = {card_slug(n) for n in sc.get("cards") or []}
+        slugs = _unique([c for c in [*mentions(plain(sc["title"])), *cited_cards] if c in involved or c in cited_cards])
+        yield SearchDoc(key=f"{SCENARIO_PREFIX}{sc['key']}", kind=SCENARIO, title=plain(sc["title"]),
+                        body=" ".join(f"{plain(sc.get('settles') or '')} {words}".split()),
+                        url=f"/scenarios/{sc['key']}", cards=slugs, names=" ".join(sc.get("cards") or []),
+                        section=plain(sc["title"]), settles=plain(sc.get("settles") or ""), cites=cites)
+
+
+def _cited_texts(store: Store) -> dict[str, str]:
+    """Store key -> plain text, for the rulings and sections scenarios cite."""
+    out = {r["key"]: " ".join(plain(r["text"] or "").split()) for r in _table(store, "rulings")}
+    for s in _table(store, "sections", "doc, ord"):
+        out.setdefault(s["key"], plain(s["title"]))
+    return out
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -14,6 +14,10 @@ from app import config
 from app.store.db import Store
 
 RELEVANCE_SET = config.PROJECT_ROOT / "bench" / "relevance_set.yaml"
+# Issue #13's held-out set: written before its ranking changes, never tuned on.
+HELDOUT2_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout2.yaml"
+# Hits on a phone's first screen (390x844, search box and the first card box above the fold).
+FIRST_SCREEN = 2
 
 
 @dataclass
@@ -40,6 +44,10 @@ class Scores:
         os_ = [o for o in self.outcomes if category is None or o.question.category == category]
         return sum(1 for o in os_ if o.rank is not None and o.rank <= k) / len(os_) if os_ else 0.0
 
+    def first_screen(self) -> float:
+        """Share of questions whose answer is on the phone's first screen (rank <= FIRST_SCREEN)."""
+        return self.recall_at(FIRST_SCREEN)
+
     def mrr(self, category: str | None = None) -> float:
         os_ = [o for o in self.outcomes if category is None or o.question.category == category]
         return sum(1 / o.rank for o in os_ if o.rank) / len(os_) if os_ else 0.0
@@ -49,8 +57,9 @@ class Scores:
         return list(dict.fromkeys(o.question.category for o in self.outcomes))
 
 
-def load_relevance_set(path: Path | None = None) -> list[Question]:
-    """Questions in file order; a malformed entry raises ValueError naming file and entry."""
+def load_relevance_set(path: Path | None = None, held_out: bool = False) -> list[Question]:
+    """Questions in file order; a malformed entry raises ValueError naming file and entry.
+    ``held_out`` marks every question of the file as held out (a held-out set of its own)."""
     path = path or RELEVANCE_SET
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(data, list):
@@ -60,15 +69,19 @@ def load_relevance_set(path: Path | None = None) -> list[Question]:
         if not isinstance(item, dict) or not isinstance(item.get("q"), str) or not item.get("expect"):
             raise ValueError(f"{path}: entry {i} needs 'q' (text) and 'expect' (list of store keys): {item!r}")
         out.append(Question(item["q"], item.get("category", "other"), list(item["expect"]), i,
-                            bool(item.get("held_out", False))))
+                            bool(item.get("held_out", False) or held_out)))
     return out
 
 
 def matches(hit: dict, target: str) -> bool:
-    """A hit answers a target when it is the target, one of that section's paragraphs, or
-    (target ``german:<card>``) a German divider passage of that card."""
+    """A hit answers a target when it is the target, one of that section's paragraphs,
+    (target ``german:<card>``) a German divider passage of that card, or a scenario citing
+    the target (or the section a target paragraph is in): its page shows that ruling at work."""
     if target.startswith("german:"):
         return hit.get("kind") == "German" and hit.get("card") == target.split(":", 1)[1]
+    if hit.get("kind") == "scenario":
+        return any(c == target or c.startswith(target + "#p") or target.startswith(c + "#p")
+                   for c in hit.get("cites") or [])
     return hit["key"] == target or hit["key"].startswith(target + "#p")
 
 

@@ -54,6 +54,8 @@ def schema() -> fields.Schema:
         card_name=fields.STORED(),
         ruling=fields.STORED(),
         section=fields.STORED(),
+        settles=fields.STORED(),
+        cites=fields.STORED(),
     )
 
 
@@ -115,6 +117,8 @@ def _fields(doc: SearchDoc) -> dict:
         "card_name": doc.card_name,
         "ruling": doc.ruling,
         "section": doc.section,
+        "settles": doc.settles,
+        "cites": ",".join(doc.cites),
     }
 
 

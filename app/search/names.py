@@ -157,7 +157,12 @@ class NameIndex:
         covered = [False] * len(tokens)
         i = 0
         while i < len(tokens):
-            hit = None
+            hit = self._joined(tokens, i, text)
+            if hit:
+                found.append(hit)
+                covered[i] = covered[i + 1] = True
+                i += 2
+                continue
             for n in range(min(MAX_NAME_WORDS, len(tokens) - i), 0, -1):
                 hit = self._exact(tokens[i:i + n], text)
                 if hit:
@@ -168,9 +173,51 @@ class NameIndex:
                     break
             if not hit:
                 i += 1
+        found = self._misspelt_neighbours(tokens, covered, found, text)
         found.extend(self._fuzzy(tokens, covered, text))
         found.sort(key=lambda r: r.start)
         return found
+
+    def _joined(self, tokens: list[_Token], i: int, text: str) -> Recognized | None:
+        """Two words that are one card name written apart ("watch tower" is Watchtower), when the two
+        words are not themselves a name."""
+        if i + 1 >= len(tokens):
+            return None
+        pair = tokens[i:i + 2]
+        key = pair[0].norm + pair[1].norm
+        slug = self.exact.get(key)
+        if slug is None or f"{pair[0].norm} {pair[1].norm}" in self.exact:
+            return None
+        start, end = pair[0].start, pair[1].end
+        return self._rec(slug, text[start:end], "fuzzy", start, end, pair, distance=1)
+
+    def _misspelt_neighbours(self, tokens: list[_Token], covered: list[bool], found: list[Recognized],
+                             text: str) -> list[Recognized]:
+        """A misspelt word beside a one-word exact match may belong to a longer name with it
+        ("minning village" is Mining Village, not Village): the longer fuzzy reading replaces it."""
+        out = list(found)
+        for i, tok in enumerate(tokens):
+            if covered[i] or len(tok.norm) < 3 or self.known_word(tok.norm):
+                continue
+            for j in (i + 1, i - 1):
+                if not 0 <= j < len(tokens) or not covered[j]:
+                    continue
+                near = next((r for r in out if r.start == tokens[j].start and r.end == tokens[j].end), None)
+                if near is None or near.how != "exact":
+                    continue
+                span = tokens[min(i, j):max(i, j) + 1]
+                phrase = " ".join(t.norm for t in span)
+                m = process.extractOne(phrase, self._fuzzy_keys, scorer=OSA.distance,
+                                       score_cutoff=_max_edits(phrase))
+                if m is None or self._fuzzy_slugs[m[2]] == near.slug:
+                    continue
+                start, end = span[0].start, span[-1].end
+                out.remove(near)
+                out.append(self._rec(self._fuzzy_slugs[m[2]], text[start:end], "fuzzy", start, end, span,
+                                     distance=int(m[1])))
+                covered[i] = True
+                break
+        return out
 
     def mentions(self, text: str) -> list[str]:
         """Card slugs a corpus text names (exact, capitalised names only: the corpus capitalises card names)."""

@@ -47,6 +47,9 @@ from app.search.readings import word_readings
 from app.search.references import follow_pointers, pointer_targets
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
+from app.search.documents import SCENARIO, SCENARIO_PREFIX
+from app.search.rerank import (DocInfo, asks_for_kingdoms, features, german_beside_english, is_german,
+                               is_kingdom_list, load_model, rerank)
 from app.store.db import Store
 
 MAX_QUERY_CHARS = 500
@@ -77,6 +80,8 @@ _QUERY_STOP = frozenset(STOP_WORDS) | _QUESTION_WORDS
 MAX_ENGINES = 2
 # Candidates re-ranked per query: collapsing a section's paragraphs into one slot needs more than shown.
 _CANDIDATES = 40
+# Scenarios fetched beside them (they are placed apart from the ranking, see pick_scenario).
+_SCENARIO_CANDIDATES = 20
 # An index entry that is only a term and page numbers counts this much of its BM25 score.
 _POINTER_WEIGHT = 0.75
 # Stored card-bound tables: a document whose key is in one of them belongs to that card.
@@ -98,6 +103,9 @@ class _Engine:
     pointers: frozenset[int] = frozenset()   # index entries without a definition (a term and page numbers)
     phrases: PhraseTable = field(default_factory=lambda: PhraseTable([]))   # player words -> document words
     see: dict[int, tuple[int, ...]] = field(default_factory=dict)   # pure 'See X' ruling -> X's documents
+    info: DocInfo | None = None        # per document: kind and title words (re-ranking features)
+    scenario_cites: dict[int, tuple[str, ...]] = field(default_factory=dict)   # scenario -> cited store keys
+    scenarios_by_card: dict[str, list[int]] = field(default_factory=dict)      # card slug -> scenarios about it
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -182,8 +190,28 @@ def engine_for(store: Store) -> _Engine:
                 phrases=PhraseTable(load_phrases()),
                 see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
             )
+            eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer)
+            for d in eng.scenario_cites:
+                for slug in postings.cards[d]:
+                    eng.scenarios_by_card.setdefault(slug, []).append(d)
             _ENGINES.put(key, eng)
     return eng
+
+
+def _doc_info(ix, analyzer) -> tuple[DocInfo, dict[int, tuple[str, ...]]]:
+    """Each document's kind and the stems of its title and section heading, and what each scenario
+    cites; read once per engine."""
+    cites: dict[int, tuple[str, ...]] = {}
+    with ix.searcher() as s:
+        n = s.doc_count_all()
+        kinds, titles = [""] * n, [frozenset()] * n
+        for d, f in s.reader().iter_docs():
+            kinds[d] = f.get("kind", "")
+            words = f"{f.get('title') or ''} {f.get('section') or ''}"
+            titles[d] = frozenset(t.text for t in analyzer(words))
+            if kinds[d] == SCENARIO:
+                cites[d] = tuple(c for c in (f.get("cites") or "").split(",") if c)
+    return DocInfo(kinds, titles), cites
 
 
 def _pointer_entries(store: Store, postings: Postings) -> frozenset[int]:
@@ -257,12 +285,10 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         why = explain_empty(text, _QUERY_STOP, _suggestable_names(eng.names), _suggestable_words(eng.names))
         out["suggestions"] = why.suggestions
         return _empty(out, why.reason)
-    # the best 40 by BM25F, re-ranked by the rules below; stored fields are read for the returned ones only
-    hits = eng.postings.top(q, max(limit * 3, _CANDIDATES))
-    if eng.pointers:
-        hits = sorted(((sc * _POINTER_WEIGHT if d in eng.pointers else sc, d) for sc, d in hits),
-                      key=lambda sd: (-sd[0], sd[1]))
-    ranked = _rank(hits, eng.postings, cards, strong, stems)
+    # the best BM25F candidates, re-ranked by the learned model (rerank.py); stored fields are read
+    # for the returned ones only
+    hits, scenarios = candidates(eng, plan, text, max(limit * 3, _CANDIDATES))
+    ranked = order(eng, plan, text, hits)
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")
     slugs = list(dict.fromkeys(c.slug for c in strong))
@@ -271,6 +297,9 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
+    shown = pick_scenario(eng, plan, scenarios)
+    if shown is not None:
+        slots.insert(0, Slot(slots[0].score if slots else shown[0], shown[1]))
 
     highlight_names = _highlight_names(cards, eng.names)
     stem_set = set(stems)
@@ -296,6 +325,9 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "group": _group_key(f),
             "more": _more(reader, slot),
         }
+        if f["kind"] == SCENARIO:
+            item["settles"] = f.get("settles") or ""
+            item["cites"] = [c for c in (f.get("cites") or "").split(",") if c]
         if f.get("card") in recognized and f["card"] not in with_facts:
             # the card's first hit carries its facts (its entry may be merged into that slot)
             with_facts.add(f["card"])
@@ -303,6 +335,69 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         out["results"].append(item)
     out["groups"] = _groups(out["results"])
     return out
+
+
+def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list[tuple[float, int]],
+                                                                            list[tuple[float, int]]]:
+    """BM25F's best ``n`` documents, and apart from them the scenarios among its best (scenarios are
+    placed by ``pick_scenario``, never interleaved with the rules they demonstrate)."""
+    hits = eng.postings.top(plan.query, n + _SCENARIO_CANDIDATES)
+    if eng.pointers:
+        hits = sorted(((sc * _POINTER_WEIGHT if d in eng.pointers else sc, d) for sc, d in hits),
+                      key=lambda sd: (-sd[0], sd[1]))
+    kinds = eng.info.kind if eng.info is not None else None
+    keys = eng.postings.keys
+    kingdoms = asks_for_kingdoms(text)
+    docs, scenarios = [], []
+    for sd in hits:
+        if keys[sd[1]].startswith(SCENARIO_PREFIX) or (kinds is not None and kinds[sd[1]] == SCENARIO):
+            scenarios.append(sd)
+        elif kingdoms or not is_kingdom_list(keys[sd[1]]):
+            docs.append(sd)
+    return docs[:n], scenarios
+
+
+def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[tuple[float, int]]:
+    """The learned order when trained weights exist (``ranker.json``), else the hand-written rules."""
+    model = load_model()
+    if model is None or eng.info is None or not hits:
+        return _rank(hits, eng.postings, plan.cards, plan.strong, plan.stems)
+    ranked = rerank(hits, feature_rows(eng, plan, text, hits), model)
+    if not is_german(text, sum(1 for c in plan.cards if c.how == "german")):
+        ranked = german_beside_english(ranked, eng.info.kind, eng.owner)
+    return ranked
+
+
+def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[list[float]]:
+    concept_keys = {t for c in plan.concepts for t in c.targets}
+    german = is_german(text, sum(1 for c in plan.cards if c.how == "german"))
+    return features(hits, eng.postings, eng.info, stems=plan.stems,
+                    named=list(dict.fromkeys(c.slug for c in plan.strong)), owner=eng.owner,
+                    card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers)
+
+
+def pick_scenario(eng: _Engine, plan: "QueryPlan", scenarios: list[tuple[float, int]]) -> tuple[float, int] | None:
+    """The scenario shown first: for a question naming two or more cards, one about all of them; for one
+    card and a rule concept, one about the card citing the concept's section.
+
+    Among those, the one about the fewest other cards wins (a Moat-and-Witch question wants the
+    Moat-against-Witch scenario, not the one where Secret Chamber also draws a Moat), then the
+    better BM25F score for the question's words.
+    """
+    named = set(c.slug for c in plan.strong)
+    if not named or (len(named) < 2 and not plan.concepts):
+        return None
+    concept_keys = {t for c in plan.concepts for t in c.targets}
+    score = {d: sc for sc, d in scenarios}
+    pool = set.intersection(*(set(eng.scenarios_by_card.get(s, ())) for s in named))
+    best = None
+    for d in pool:
+        if len(named) < 2 and not concept_keys & set(eng.scenario_cites.get(d, ())):
+            continue
+        rank = (len(set(eng.postings.cards[d]) - named), -score.get(d, 0.0), d)
+        if best is None or rank < best:
+            best = rank
+    return (-best[1], best[2]) if best is not None else None
 
 
 @dataclass
@@ -399,12 +494,25 @@ def _rank(hits: list[tuple[float, int]], postings: Postings, cards: list[Recogni
 
 
 def _more(reader, slot: Slot) -> list[dict]:
-    """The collapsed documents behind a slot (the section itself and its other matching paragraphs)."""
+    """The collapsed documents behind a slot (the section itself and its other matching paragraphs).
+
+    They share the slot's heading, so each is named by what tells it apart -- "paragraph 3",
+    "whole section" -- never by the group's own title again.
+    """
+    shown = reader.stored_fields(slot.docnum)
+    own = {shown.get("title"), shown.get("section")}
     out = []
     for d in slot.more:
         f = reader.stored_fields(d)
-        out.append({"key": f["key"], "url": f["url"], "title": f["title"]})
+        title = f["title"]
+        if title in own or f.get("section") in own:
+            m = _PARAGRAPH_NO.search(f["key"])
+            title = f"paragraph {m.group(1)}" if m else "whole section"
+        out.append({"key": f["key"], "url": f["url"], "title": title})
     return out
+
+
+_PARAGRAPH_NO = re.compile(r"#p(\d+)$")
 
 
 def _suggestable_names(names: NameIndex) -> dict[str, str]:

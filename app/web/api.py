@@ -64,9 +64,63 @@ def cards():
     return jsonify(data.cards_view(services().store))
 
 
+def _card_lookup():
+    try:
+        from app.search.lookup import lookup_for
+        from app.search.query import engine_for
+
+        return lookup_for(engine_for(services().store).names)
+    except (ImportError, FileNotFoundError, ValueError) as exc:
+        # a store built without its search index is an unfinished build
+        raise ApiError(503, "store_missing", f"the card name index is not built yet ({exc}); "
+                                             "run 'rulings build'") from None
+
+
+def _name_param(*names: str) -> tuple[str, str]:
+    """The one of ``names`` given (bounded), as (parameter, value); a clear 400 otherwise."""
+    from app.search.lookup import MAX_NAME_CHARS
+
+    given = [(n, request.args.get(n, "").strip()) for n in names if n in request.args]
+    if len(given) != 1 or not given[0][1]:
+        raise ApiError(400, "missing_query", f"give exactly one of {', '.join('?' + n + '=' for n in names)}")
+    if len(given[0][1]) > MAX_NAME_CHARS:
+        raise ApiError(400, "bad_parameter", f"{given[0][0]} is longer than {MAX_NAME_CHARS} characters")
+    return given[0]
+
+
+def _nearest(lookup, name: str) -> list[dict]:
+    return [{"name": h.name, "url": f"/api/cards/{h.slug}"} for h in lookup.autocomplete(name, 5)]
+
+
+@api.get("/cards/named")
+def card_named():
+    """Scryfall-style: ?exact= (any case; German name; an abbreviation meaning one card) or ?fuzzy=."""
+    param, name = _name_param("exact", "fuzzy")
+    lookup = _card_lookup()
+    hit = lookup.exact(name) if param == "exact" else lookup.fuzzy(name)
+    if hit is None:
+        raise data.NotFound("card", name, _nearest(lookup, name))
+    s = services()
+    return jsonify(data.card_view(s.store, s.renderer, hit.slug, s.scenarios))
+
+
+@api.get("/cards/autocomplete")
+def card_autocomplete():
+    """Names completing ?q= (English, German, abbreviations, typos), for a search box's typeahead."""
+    _, q = _name_param("q")
+    return jsonify({"query": q, "data": [h.to_dict() for h in _card_lookup().autocomplete(q, _limit(10, 20))]})
+
+
 @api.get("/cards/<slug>")
 def card(slug: str):
+    """A slug, or any name search accepts (``Throne Room``, ``kc``, ``burggraben``); 404 names the nearest."""
     s = services()
+    if s.store.card_detail(slug) is None:
+        lookup = _card_lookup()
+        hit = lookup.fuzzy(slug.replace("-", " ")) or lookup.fuzzy(slug)
+        if hit is None:
+            raise data.NotFound("card", slug, _nearest(lookup, slug.replace("-", " ")))
+        slug = hit.slug
     return jsonify(data.card_view(s.store, s.renderer, slug, s.scenarios))
 
 

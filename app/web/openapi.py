@@ -88,8 +88,31 @@ def _paths() -> dict[str, Any]:
         "/api/cards/{slug}": _get(
             "One card: facts, rulings with links, FAQ, previous versions, backlinks, "
             "executable definition in words, scenarios",
-            _ok("The card", "Card"), [_path_param("slug", "card slug, e.g. throne-room")],
+            _ok("The card", "Card"), [_path_param(
+                "slug", "card slug (throne-room) or any name search accepts: Throne Room, kc, burggraben, "
+                        "thorne room; the answer's url is the card's own address")],
             {"404": _not_found("card")}),
+        "/api/cards/named": _get(
+            "One card by name, like Scryfall's /cards/named: exact (any case, the German name, an "
+            "abbreviation meaning one card) or fuzzy (also a unique start of a name, or a typo)",
+            _ok("The card", "Card"), [
+                {"name": "exact", "in": "query", "required": False, "description": "the exact name",
+                 "schema": {"type": "string", "maxLength": 100}},
+                {"name": "fuzzy", "in": "query", "required": False, "description": "a name, a start or a typo",
+                 "schema": {"type": "string", "maxLength": 100}}],
+            {"400": _error(400, "Neither or both of exact and fuzzy, or a name over 100 characters",
+                           ["missing_query", "bad_parameter"]),
+             "404": _error(404, "No card by that name (with the nearest names as API addresses)",
+                           ["unknown_card"])}),
+        "/api/cards/autocomplete": _get(
+            "Card names completing what was typed (English, German, abbreviations, typos), for a typeahead",
+            _ok("Up to limit names, best first", "NameList"), [
+                {"name": "q", "in": "query", "required": True, "description": "what was typed so far",
+                 "schema": {"type": "string", "minLength": 1, "maxLength": 100}},
+                {"name": "limit", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 1, "maximum": 20, "default": 10}}],
+            {"400": _error(400, "No q, a q over 100 characters, or a bad limit",
+                           ["missing_query", "bad_parameter"])}),
         "/api/sections": _get(
             "Table of contents of one document", _ok("The table of contents", "Contents"), [
                 {"name": "doc", "in": "query", "required": False,
@@ -202,6 +225,9 @@ def _schemas() -> dict[str, Any]:
                          "breadcrumbs": _ARR, "children": _ARR, "paragraphs": _ARR, "referred_by": _ARR}),
         "IndexTerms": _obj({"letters": _arr(_obj({"letter": _STR, "terms": _ARR}))}),
         "Document": _obj({"doc": _STR, "title": _STR, "sections": _ARR, "cards": _ARR}),
+        "NameList": _obj({"query": _STR, "data": _arr(_obj(
+            {"slug": _STR, "name": _STR, "how": {"enum": ["exact", "german", "abbreviation", "prefix", "fuzzy"]},
+             "matched": _STR, "url": _STR, "api_url": _STR}))}),
         "ScenarioList": _obj({"scenarios": _arr(_obj({"id": _STR, "title": _STR, "url": _STR}))}),
         "ReplayOutcome": _obj(outcome),
         "ScenarioReplay": _obj({**outcome, "id": _STR, "url": _STR, "source": _STR}),

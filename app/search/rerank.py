@@ -1,0 +1,218 @@
+"""Re-ranking BM25's candidates with a small linear model over features a person can read.
+
+BM25 already finds the answer among its first few dozen candidates for almost
+every question; what it gets wrong is the order (a card's name outweighs the
+words of the question, a long FAQ paragraph outweighs the rule it restates). So
+each candidate gets a handful of features -- how much of the question's wording
+it holds and where (title or text), whether it is a named card's own entry or
+ruling, whether it names every card the question names, whether it is the
+section a recognised concept points at, its kind, German or English -- and the
+order is their weighted sum. The weights are learned by ``bench/train_ranker.py``
+from the tuning part of ``bench/relevance_set.yaml`` only (pairwise logistic
+regression in numpy) and stored in ``ranker.json`` beside this module, with the
+feature names, so a change of features without retraining is refused, not
+silently mis-scored. Held-out questions are never trained on.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Sequence
+
+WEIGHTS_FILE = Path(__file__).with_name("ranker.json")
+
+# Display kinds (documents.py) that get their own feature.
+KINDS = ("card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term")
+
+FEATURES = (
+    "bm25",            # the query's BM25F score (words, card and concept boosts), over the best candidate's
+    "text",            # the BM25F score of the question's own words only, over the best candidate's
+    "coverage",        # share of the question's words (idf-weighted) the document holds
+    "title",           # share of the question's words in the document's title or section heading
+    "first",           # 1 / BM25 rank: how sure the plain ranking was
+    "named",           # share of the named cards the document names
+    "all_named",       # the document names every card of a question naming two or more
+    "own",             # the document is a named card's own (entry, ruling, FAQ, German, rulebook)
+    "own_words",       # own document that also matches the question's other words
+    "entry_only",      # a named card's Card Reference entry when the question has other words too
+    "concept",         # the document is (in) a section a recognised concept names
+    "no_card_rules",   # a rules section or common effect for a question that names no card
+    "no_card_card",    # a card-bound document for a question that names no card
+    "core_rules",      # the essential and basic rules (chapters II-III) for a question that names no card
+    "german_doc_en",   # a German passage for an English question
+    "german_doc_de",   # a German passage for a German question
+    "pointer",         # an index entry that only lists pages
+    "old_version",     # a ruling on a previous version of a card
+    "paragraph",       # one paragraph rather than a whole section
+    "kingdoms",        # an Adventures rulebook kingdom list (names many cards, says no rule)
+    *(f"kind:{k}" for k in KINDS),
+)
+
+# Words that mark a question as German (articles, pronouns, question words and the game's own words).
+_GERMAN_WORDS = frozenset(
+    "der die das den dem des ein eine einen einem einer und oder ich du er sie es wir ihr kann darf muss "
+    "wie viele wieviele wann warum wer welche welcher mit ohne keine kein nicht noch auf zur zum zu von "
+    "aus bei nach vor gegen karte karten handkarten ablegen ziehen entsorgen nehmen ausspielen aufdecken "
+    "vorrat stapel nachziehstapel ablagestapel zug angriff angriffskarten aktion aktionen geld punkte "
+    "kaufen kauf selbst zweimal sich ist sind hat habe wird werden auch".split())
+_WORD = re.compile(r"[^\W\d_]+")
+# The Adventures rulebook's recommended kingdoms ("Adventures & Intrigue: ...") name ten cards and no rule.
+_KINGDOM_LIST = re.compile(r"^adventures-(?:adventures-|recommended-sets-of-10)")
+_ASKS_FOR_KINGDOMS = re.compile(r"\b(?:kingdoms?|recommended|sets?\s+of\s+10|card\s+sets?)\b", re.I)
+
+
+def is_kingdom_list(key: str) -> bool:
+    return _KINGDOM_LIST.match(key) is not None
+
+
+def asks_for_kingdoms(text: str) -> bool:
+    """Only a question about recommended sets wants the rulebook's kingdom lists."""
+    return _ASKS_FOR_KINGDOMS.search(text) is not None
+
+
+def is_german(text: str, german_names: int = 0) -> bool:
+    """A question is German when German words outnumber the rest, or it names a card by its German name."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    if not words:
+        return False
+    hits = sum(1 for w in words if w in _GERMAN_WORDS or any(c in w for c in "äöüß"))
+    return german_names > 0 and hits >= 1 or hits * 3 >= len(words) and hits >= 1
+
+
+@dataclass
+class Model:
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+    trained_on: str = ""
+
+    def score(self, row: Sequence[float]) -> float:
+        return sum(w * x for w, x in zip(self.weights, row))
+
+
+@lru_cache(maxsize=4)
+def load_model(path: Path = WEIGHTS_FILE) -> Model | None:
+    """The trained weights, or None when there are none (or they belong to other features)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or tuple(data.get("features") or ()) != FEATURES:
+        return None
+    weights = data.get("weights")
+    if not isinstance(weights, list) or len(weights) != len(FEATURES):
+        return None
+    return Model(FEATURES, tuple(float(w) for w in weights), str(data.get("trained_on", "")))
+
+
+@dataclass
+class DocInfo:
+    """What the features need per document, read once when the engine opens."""
+
+    kind: list[str]
+    title_stems: list[frozenset[str]]
+
+
+def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[int, float]:
+    """The posting scores of ``term`` for the documents in ``docs`` (binary search in its sorted span)."""
+    a, b = postings.slices.get(field, {}).get(term, (0, 0))
+    out: dict[int, float] = {}
+    if a == b:
+        return out
+    ids = postings.ids
+    for d in docs:
+        i = bisect_left(ids, d, a, b)
+        if i < b and ids[i] == d:
+            out[d] = postings.scores[i]
+    return out
+
+
+def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, stems: Sequence[str],
+             named: Sequence[str], owner: dict[int, str], card_doc: dict[str, int], concept_keys: set[str],
+             german_query: bool, pointers: frozenset[int]) -> list[list[float]]:
+    """One feature row per candidate, in the order of FEATURES."""
+    docs = [d for _, d in cands]
+    per_term = {t: term_scores(postings, "text", t, docs) for t in stems}
+    idf = {t: math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t))) for t in stems}
+    idf_total = sum(idf.values()) or 1.0
+    text = {d: sum(s.get(d, 0.0) for s in per_term.values()) for d in docs}
+    best_text = max(text.values(), default=0.0) or 1.0
+    best = max((s for s, _ in cands), default=0.0) or 1.0
+    wanted = set(named)
+    entries = {card_doc.get(s) for s in named}
+    stem_set = set(stems)
+    rows = []
+    for rank, (score, d) in enumerate(cands, start=1):
+        key = postings.keys[d]
+        kind = info.kind[d]
+        cards = set(postings.cards[d])
+        covered = sum(idf[t] for t in stems if d in per_term[t]) / idf_total if stems else 0.0
+        title = len(stem_set & info.title_stems[d]) / len(stem_set) if stem_set else 0.0
+        own = 1.0 if owner.get(d) in wanted else 0.0
+        section = key.split("#", 1)[0]
+        card_bound = d in owner
+        row = [
+            score / best,
+            text[d] / best_text,
+            covered,
+            title,
+            1.0 / rank,
+            len(wanted & cards) / len(wanted) if wanted else 0.0,
+            1.0 if len(wanted) >= 2 and wanted <= cards else 0.0,
+            own,
+            own * covered,
+            1.0 if d in entries and stems else 0.0,
+            1.0 if key in concept_keys or section in concept_keys else 0.0,
+            1.0 if not wanted and kind in ("section", "common effect") else 0.0,
+            1.0 if not wanted and card_bound else 0.0,
+            1.0 if not wanted and key.startswith(("ii-", "iii-")) else 0.0,
+            1.0 if kind == "German" and not german_query else 0.0,
+            1.0 if kind == "German" and german_query else 0.0,
+            1.0 if d in pointers else 0.0,
+            1.0 if "-pre-" in key.split("#", 1)[0] and kind in ("ruling", "card") else 0.0,
+            1.0 if "#p" in key else 0.0,
+            1.0 if is_kingdom_list(key) else 0.0,
+        ]
+        row += [1.0 if kind == k else 0.0 for k in KINDS]
+        rows.append(row)
+    return rows
+
+
+def rerank(cands: list[tuple[float, int]], rows: list[list[float]], model: Model) -> list[tuple[float, int]]:
+    """Candidates ordered by the model's score (ties keep BM25's order); the score replaces BM25's."""
+    scored = [(model.score(r), i, d) for i, (r, (_, d)) in enumerate(zip(rows, cands))]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [(s, d) for s, _, d in scored]
+
+
+def german_beside_english(ranked: list[tuple[float, int]], kinds: Sequence[str],
+                          owner: dict[int, str]) -> list[tuple[float, int]]:
+    """For an English question, a German passage never ranks above its card's best English document:
+    it moves to just after it (beside the ruling it translates). One without an English document of
+    its card in the list keeps its place."""
+    out = list(ranked)
+    first_english: dict[str, int] = {}
+    for i, (_, d) in enumerate(out):
+        card = owner.get(d)
+        if card is not None and kinds[d] != "German":
+            first_english.setdefault(card, i)
+    moved = [(i, sd) for i, sd in enumerate(out)
+             if kinds[sd[1]] == "German" and first_english.get(owner.get(sd[1]), -1) > i]
+    for i, sd in reversed(moved):
+        out.pop(i)
+    for _, sd in moved:
+        at = next(j for j, (_, d) in enumerate(out) if owner.get(d) == owner.get(sd[1]) and kinds[d] != "German")
+        out.insert(at + 1, sd)
+    return out
+
+
+def write_model(features_: Sequence[str], weights: Sequence[float], trained_on: str, extra: dict[str, Any],
+                path: Path = WEIGHTS_FILE) -> None:
+    data = {"features": list(features_), "weights": [round(float(w), 6) for w in weights],
+            "trained_on": trained_on, **extra}
+    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    load_model.cache_clear()
