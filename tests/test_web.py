@@ -78,9 +78,13 @@ def test_previous_versions_faq_and_backlinks_on_a_card_page(client, store):
     target = store.row("select substr(target_key, 1, instr(target_key || '#', '#') - 1) as card from refs "
                        "where resolved and target_type in ('card', 'ruling') group by card "
                        "order by count(*) desc limit 1")["card"]
-    referred = store.card_detail(target)["referred_by"]
+    referred = client.get(f"/api/cards/{target}").get_json()["referred_by"]
     html = client.get(f"/cards/{target}").data.decode()
-    assert referred and all(r["source_key"] in html for r in referred)
+    assert referred and all(f'href="{r["url"]}"' in html for r in referred)
+    # each back-link is named as a player names it ("Citadel 1"), never by its internal key ("citadel#r1")
+    shown = html.split('id="referred-by"', 1)[1]
+    assert all(r["label"] in shown.replace("&#39;", "'").replace("&amp;", "&") for r in referred)
+    assert not any(f'>{r["source_key"]}<' in shown for r in referred)
 
 
 def test_card_page_shows_definition_and_scenarios(client):
@@ -275,10 +279,12 @@ def test_sandbox_illegal_answer_is_shown_with_legal_options(client):
 
 def test_scenarios_stand_beside_the_rulings_they_demonstrate(client):
     html = client.get("/cards/hoard").get_data(as_text=True)
-    # The current Hoard's ruling 1 and the pre-2022 Hoard's ruling 4 each link their own scenario.
-    r1 = html.split('id="r1"', 1)[1].split("</li>", 1)[0]
+    # The current Hoard's ruling 1 and the pre-2022 Hoard's ruling 4 each link their own scenario
+    # (folded under "shown in N scenarios", inside the ruling's own item).
+    r1 = html.split('id="r1"', 1)[1].split('<li id=', 1)[0]
     assert "/scenarios/prosperity-hoard-buying-victory-card" in r1
-    r4 = html.split('id="hoard-pre-2022-r4"', 1)[1].split("</li>", 1)[0]
+    r4 = html.split('id="hoard-pre-2022-r4"', 1)[1].split('<li id=', 1)[0]
+    assert "<summary>shown in 2 scenarios</summary>" in r4
     assert "/scenarios/prosperity-hoard-pre-2022-while-in-play" in r4
     assert "/scenarios/prosperity-hoard-pre-2022-while-in-play" not in r1
 

@@ -6,6 +6,8 @@ through ``load_facts`` so a definition never restates a cost or a type.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -51,9 +53,17 @@ def load_facts() -> dict[str, CardFacts]:
             cost_extra=card.cost.extra,
             purpose=str(card.purpose.value),
             quantity=card.quantity,
-            text=card.instructions or "",
+            text=debt_in_words(card.instructions or ""),
         )
     return facts
+
+
+_DEBT = re.compile(r"(?<![\w$])(\d*)D(?!\w)")
+
+
+def debt_in_words(text: str) -> str:
+    """The package prints the Debt symbol as a bare "D" ("up to 40D", "cards or D they would gain"): say "Debt"."""
+    return _DEBT.sub(lambda m: f"{m.group(1)} Debt" if m.group(1) else "Debt", text)
 
 
 def facts_for(name: str) -> CardFacts | None:

@@ -9,6 +9,7 @@ inside the text (``+②``, "costs ③ or more") stays a coin amount.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -83,12 +84,47 @@ def join_parts(parts: list[str]) -> str:
         if not out:
             out = part
         elif re.search(r"[A-Za-z]-\**$", out) and part[:1].islower():
-            out += part
+            out = unbreak(out, part)
         elif re.search(r"[.:!?)”\"*]$", out) and not part[:1].islower():
             out += "\n\n" + part
         else:
             out += " " + part
     return out
+
+
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+
+
+@functools.lru_cache(maxsize=1)
+def _vocabulary() -> frozenset[str]:
+    """Every word (and hyphenated compound) the Complete Rules print within a line, lower-cased."""
+    from app import config
+
+    try:
+        text = (config.corpus_dir() / "complete-rules.txt").read_text(encoding="utf-8")
+    except OSError:
+        return frozenset()
+    words: set[str] = set()
+    for line in text.splitlines():
+        words.update(w.lower() for w in _WORD.findall(line.rstrip("-")))
+    return frozenset(words)
+
+
+def unbreak(left: str, right: str) -> str:
+    """Join ``"...ap-"`` and ``"plies..."``: the PDF's line-break hyphen goes, a real compound keeps it.
+
+    A word is a broken one when the joined form ("applies", "Storyteller") is
+    printed elsewhere in the rules and the hyphenated form ("one-shot") is not.
+    """
+    head = re.search(r"([A-Za-z]+)-(\**)$", left)
+    tail = re.match(r"[a-z]+", right)
+    if head and tail:
+        joined = (head.group(1) + tail.group(0)).lower()
+        compound = f"{head.group(1)}-{tail.group(0)}".lower()
+        vocab = _vocabulary()
+        if joined in vocab and compound not in vocab:
+            return left[:head.start() + len(head.group(1))] + head.group(2) + right
+    return left + right
 
 
 def label_of(text: str) -> str | None:

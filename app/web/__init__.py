@@ -27,7 +27,9 @@ class Services:
         self._section_slugs: dict[str, str] | None = None
         from app.web.data import ScenarioIndex
 
-        self.scenarios = ScenarioIndex()
+        from app.web.scenario_facts import ScenarioFacts
+
+        self.scenarios = ScenarioIndex(facts=ScenarioFacts(lambda: self.store))
 
     @property
     def store(self):
@@ -47,7 +49,9 @@ class Services:
                 "select slug, name from cards where kind in ('card', 'redirect')")]
             versions = {r["slug"]: r["card"] for r in store.rows("select slug, card from previous_versions")} \
                 if store.has_table("previous_versions") else {}
-            self._renderer = Renderer(names, versions)
+            faq = [r["slug"] for r in store.rows("select slug from sections where doc='faq'")] \
+                if store.has_table("sections") else []
+            self._renderer = Renderer(names, versions, faq_sections=faq)
         return self._renderer
 
     def section_slug(self, title: str) -> str | None:

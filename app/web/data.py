@@ -49,19 +49,42 @@ def _ruling_view(r: dict[str, Any], renderer: Renderer, skip_card: str | None) -
     }
 
 
-def _backlink_view(refs: list[dict[str, Any]], renderer: Renderer) -> list[dict[str, Any]]:
+def _source_label(store: Store | None, source_type: str | None, key: str) -> str:
+    """A back-link as a player names it: "Citadel 1", "Throne Room (note)", a section's title; never a key."""
+    base, _, anchor = key.partition("#")
+    if store is not None and source_type == "ruling":
+        card = store.row("select name from cards where slug=?", (base,))
+        if card is None and store.has_table("previous_versions"):
+            card = store.row("select title as name from previous_versions where slug=?", (base,))
+        name = card["name"] if card else base.replace("-", " ").title()
+        if anchor[:1] == "r" and anchor[1:].isdigit():
+            return f"{name} {anchor[1:]}"
+        return f"{name} (note)"
+    if store is not None and source_type in ("paragraph", "faq") and store.has_table("sections"):
+        sec = store.row("select title, doc from sections where slug=?", (base,))
+        if sec:
+            prefix = "BGG FAQ: " if sec["doc"] == "faq" else ""
+            return prefix + plain(sec["title"])
+    if source_type == "index_term":
+        return "Index: " + base.replace("-", " ")
+    return base.replace("-", " ")
+
+
+def _backlink_view(refs: list[dict[str, Any]], renderer: Renderer, store: Store | None = None) -> list[dict[str, Any]]:
     out, seen = [], set()
     for ref in refs:
         if ref["source_key"] in seen:
             continue
         seen.add(ref["source_key"])
         out.append({"source_type": ref["source_type"], "source_key": ref["source_key"],
+                    "label": _source_label(store, ref["source_type"], ref["source_key"]),
                     "text": plain(ref["text"]), "line": ref["line"],
                     "url": source_url(ref["source_type"], ref["source_key"], renderer.version_card)})
     return out
 
 
-def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioIndex") -> dict[str, Any]:
+def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioIndex",
+              facts: Any = None) -> dict[str, Any]:
     card = store.card_detail(slug)
     if card is None:
         near = store.nearest_cards(slug.replace("-", " "))
@@ -83,19 +106,32 @@ def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioI
                                 "line": g["line"]} for g in card["german_passages"]]
     view["timing"] = {"slug": card["timing"]["slug"], "title": card["timing"]["title"],
                       "url": section_url("rules", card['timing']['slug'])} if card.get("timing") else None
-    view["referred_by"] = _backlink_view(card["referred_by"], renderer)
+    view["referred_by"] = _backlink_view(card["referred_by"], renderer, store)
     view["redirect_url"] = None
     if card.get("redirect"):
         target = store.find_card(plain(card["redirect"]))
         view["redirect_url"] = f"/cards/{target['slug']}" if target else None
     view["definition"] = definition_words(card["name"])
-    view["scenarios"] = scenarios.for_card(card["name"])
+    view["scenarios"] = _card_scenarios(card["name"], scenarios, facts or scenarios.facts)
     _attach_scenarios(view, slug)
+    for r in view["rulings"]:
+        r["see_text"] = _see_text(store, renderer, r)
     return view
 
 
+def _card_scenarios(name: str, scenarios: "ScenarioIndex", facts: Any) -> list[dict[str, Any]]:
+    """Every scenario that involves the card: those citing its rulings first, then those it plays a part in."""
+    out: dict[str, dict[str, Any]] = {}
+    for hit in scenarios.citing(name):
+        out[hit["id"]] = hit
+    for row in (facts.involving(name) if facts is not None else []):
+        out.setdefault(row["key"], {"id": row["key"], "title": row["title"], "url": f"/scenarios/{row['key']}",
+                                    "rulings": [], "cites": []})
+    return list(out.values())
+
+
 def _attach_scenarios(view: dict[str, Any], slug: str) -> None:
-    """Each ruling lists the scenarios that demonstrate it, so the proof stands beside the ruling."""
+    """Each ruling knows the scenarios that demonstrate it (shown folded: "shown in N scenarios")."""
     def proving(version_slug: str | None, number: int | None) -> list[dict[str, str]]:
         return [{"title": s["title"], "url": s["url"]} for s in view["scenarios"]
                 if any(c["ruling"] == number and (f"{slug}-{c['version']}" if c["version"] else None) == version_slug
@@ -106,6 +142,34 @@ def _attach_scenarios(view: dict[str, Any], slug: str) -> None:
     for v in view["previous_versions"]:
         for r in v["rulings"]:
             r["scenarios"] = proving(v["slug"], r.get("number"))
+
+
+_SEE_ONLY = 140   # a ruling this short that starts "See" is a pointer, not a ruling of its own
+
+
+def _see_text(store: Store, renderer: Renderer, r: dict[str, Any]) -> list[dict[str, Any]]:
+    """For a ruling that only says "See PLAY A CARD MULTIPLE TIMES": the target's own words, to unfold in place."""
+    text = plain(r["text"]).strip()
+    if not text.lower().startswith(("see ", "also see ")) or len(text) > _SEE_ONLY:
+        return []
+    out = []
+    for link in r["links"]:
+        if not link["resolved"] or not link["url"] or link["target_type"] not in ("section", "paragraph"):
+            continue
+        slug, _, anchor = (link["target_key"] or "").partition("#")
+        sec = store.section(slug)
+        if sec is None:
+            continue
+        paras = sec["paragraphs"]
+        if anchor:
+            paras = [p for p in paras if (p.get("anchor") or f"p{p['ord']}") == anchor] or paras
+        paras = paras[:4]
+        out.append({"title": link["text"], "url": link["url"],
+                    "html": "".join(renderer.html(p["text"], p["links"]) for p in paras),
+                    "more": len(sec["paragraphs"]) > len(paras)})
+        if len(out) == 2:
+            break
+    return out
 
 
 def section_view(store: Store, renderer: Renderer, slug: str) -> dict[str, Any]:
@@ -134,7 +198,7 @@ def section_view(store: Store, renderer: Renderer, slug: str) -> dict[str, Any]:
             "key": p["key"], "anchor": p.get("anchor") or f"p{p['ord']}", "number": p.get("number"),
             "label": p.get("label"), "line": p["line"], "text": p["text"], "html": body,
             "see_also": [{"text": u.text, "url": u.url} for u in leftover]})
-    view["referred_by"] = _backlink_view(sec["referred_by"], renderer)
+    view["referred_by"] = _backlink_view(sec["referred_by"], renderer, store)
     view["previous"] = {"title": sec["previous"]["title"], "url": section_url(doc, sec['previous']['slug'])} \
         if sec.get("previous") else None
     view["next"] = {"title": sec["next"]["title"], "url": section_url(doc, sec['next']['slug'])} \
@@ -212,6 +276,7 @@ class ScenarioIndex:
 
     _by_card: dict[str, list[dict[str, Any]]] | None = None
     _listing: list[dict[str, Any]] | None = None
+    facts: Any = None            # ScenarioFacts: which scenarios involve which cards (the store's tables)
     _replays: dict[str, dict[str, Any]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _read_lock: threading.Lock = field(default_factory=threading.Lock)
@@ -256,7 +321,8 @@ class ScenarioIndex:
         """
         self._read_all()
 
-    def for_card(self, name: str) -> list[dict[str, Any]]:
+    def citing(self, name: str) -> list[dict[str, Any]]:
+        """Scenarios citing one of the card's rulings, with those rulings (no replay: a card page stays fast)."""
         merged: dict[str, dict[str, Any]] = {}
         for hit in self._index().get(name.lower(), []):
             m = merged.setdefault(hit["id"], {"id": hit["id"], "title": hit["title"], "url": hit["url"],
@@ -264,10 +330,7 @@ class ScenarioIndex:
             if hit["ruling"] is not None:
                 m["rulings"].append(f"{hit['ruling']} ({hit['version']})" if hit["version"] else hit["ruling"])
                 m["cites"].append({"ruling": hit["ruling"], "version": hit["version"]})
-        out = list(merged.values())
-        for m in out:
-            m["log"] = [e["text"] for e in self.replay(m["id"])["log"]]
-        return out
+        return list(merged.values())
 
     def listing(self) -> list[dict[str, Any]]:
         if self._listing is None:

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import time
 
+import yaml
+
 from flask import (Blueprint, Response, abort, g, redirect, render_template, request, url_for)
 
 from app.corpus.model import slugify
-from app.web import data, services
+from app.web import browse, data, services, words
 from app.web import replay as rp
-from app.web import sandbox
+from app.web import sandbox, sandbox_names
 from app.web.api import run_search
+from app.web.dispute import dispute_view
 from app.web.errors import ApiError
 from app.web.limits import FORM_BYTES, limited
 from app.web.render import INDEX_URL, section_url
+from app.web.scenario_page import scenario_view
 
 pages = Blueprint("pages", __name__)
 MAX_RULES_PAGE = 100_000
@@ -38,6 +42,10 @@ def _headers(resp: Response) -> Response:
                             "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                             "frame-ancestors 'none'")
     return resp
+
+
+for _name, _fn in words.FILTERS.items():
+    pages.add_app_template_filter(_fn, _name)
 
 
 @pages.app_template_filter("answer_text")
@@ -69,19 +77,35 @@ def cite_url(c: dict) -> str | None:
 @limited(query="q")
 def home():
     q = request.args.get("q", "").strip()
-    results, error = None, None
+    results, error, dispute = None, None, None
     if q:
         try:
             results = run_search(q, 20)  # @limited already refused longer queries
+            dispute = dispute_view(services().scenarios.facts, results.get("cards") or [], q)
         except ApiError as exc:
             error = exc.message
-    return render_template("home.html", q=q, results=results, error=error)
+    return render_template("home.html", q=q, results=results, error=error, dispute=dispute)
+
+
+@pages.get("/search/dispute")
+@limited(query="q")
+def dispute_fragment():
+    """The "played out" box of a search, for the results that the page renders as you type."""
+    q = request.args.get("q", "").strip()
+    dispute = None
+    if q:
+        try:
+            dispute = dispute_view(services().scenarios.facts, run_search(q, 1).get("cards") or [], q)
+        except ApiError:
+            dispute = None
+    return render_template("_dispute.html", dispute=dispute)
 
 
 # ------------------------------------------------------------------ cards
 @pages.get("/cards")
 def cards():
-    return render_template("cards.html", view=data.cards_view(services().store))
+    view = browse.cards_by_letter(data.cards_view(services().store)["cards"], request.args.get("set", "")[:60])
+    return render_template("cards.html", view=view)
 
 
 @pages.get("/cards/<slug>")
@@ -149,14 +173,18 @@ def adventures():
 # ------------------------------------------------------------------ scenarios
 @pages.get("/scenarios")
 def scenarios():
-    return render_template("scenarios.html", items=services().scenarios.listing())
+    q = request.args.get("q", "").strip()[:100]
+    return render_template("scenarios.html", view=browse.scenarios_by_set(services().scenarios.facts.rows(), q))
 
 
 @pages.get("/scenarios/<sid>")
 @limited(replay=True)
 def scenario(sid: str):
     try:
-        view = services().scenarios.replay(sid)
+        s = services()
+        view = scenario_view(s.scenarios.replay(sid), s.scenarios.facts.get(sid))
+        # only cards with a Card Reference entry (basic cards such as Copper have none)
+        view["cards"] = [c for c in view["cards"] if s.store.row("select 1 from cards where slug=?", (c["url"][7:],))]
     except rp.BadScenario as exc:
         raise ApiError(422, "bad_scenario", f"{sid}.yaml: {exc}") from None
     return render_template("scenario.html", sc=view)
@@ -177,7 +205,7 @@ def scenario_file(sid: str):
 def try_page():
     token = request.args.get("s", "")
     if not token:
-        return _setup_page(sandbox.default_form(), None)
+        return _setup_page(_starting_form(), None)
     try:
         state = sandbox.decode(token)
     except sandbox.SandboxError as exc:
@@ -187,9 +215,32 @@ def try_page():
                            yaml_text=sandbox.to_yaml(state), rulings_text=sandbox.rulings_text(state))
 
 
-def _setup_page(form, error: str | None, status: int = 200):
+def _starting_form() -> dict[str, str]:
+    """A new game: from a scenario ("Open in sandbox"), from a search's cards ("Try it"), or the example table."""
+    sid = request.args.get("scenario", "")
+    if sid:
+        path = rp.scenario_path(sid)
+        if path is None:
+            raise data.NotFound("scenario", sid)
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        return sandbox.form_from_scenario(raw if isinstance(raw, dict) else {})
+    cards = [c.strip() for c in request.args.get("cards", "").split(",") if c.strip()][:6]
+    if cards:
+        resolve = _resolver().resolve
+        return sandbox.dispute_form([name for name, _ in map(resolve, cards) if name] or cards)
+    return sandbox.default_form()
+
+
+def _resolver():
+    s = services()
+    if getattr(s, "card_resolver", None) is None:
+        s.card_resolver = sandbox_names.CardResolver(lambda: s.store)
+    return s.card_resolver
+
+
+def _setup_page(form, error: str | None, status: int = 200, errors: dict[str, str] | None = None):
     return render_template("try_setup.html", defined=sandbox.defined_cards(), form=form, error=error,
-                           versions=sandbox.version_options(), sandbox=sandbox), status
+                           errors=errors or {}, versions=sandbox.version_options(), sandbox=sandbox), status
 
 
 @pages.post("/try")
@@ -203,7 +254,7 @@ def try_post():
         if op in ("add_player", "remove_player"):
             return _setup_page(sandbox.resize_form(form, op), None)
         if op == "setup":
-            state = sandbox.from_setup_form(form, check)
+            state = sandbox.from_setup_form(form, check, _resolver().resolve)
         elif op == "load":
             upload = request.files.get("file")
             text = upload.read(rp.MAX_SCENARIO_BYTES + 1).decode("utf-8", "replace") if upload and upload.filename \
@@ -214,6 +265,9 @@ def try_post():
             state = sandbox.set_rulings(state, form.get("rulings", ""), check) if op == "rulings" \
                 else sandbox.apply(state, form)
         token = sandbox.encode(state)
+    except sandbox.SetupErrors as exc:
+        return _setup_page(form, f"{len(exc.errors)} thing{'s' if len(exc.errors) > 1 else ''} to fix below",
+                           400, exc.errors)
     except sandbox.SandboxError as exc:
         if op in ("setup", "load", "add_player", "remove_player"):
             return _setup_page(form, str(exc), 400)

@@ -31,6 +31,10 @@ _TAG_SPLIT = re.compile(r"(<[^>]*>)")
 _APOS = "(?:'|’|&#x27;|&#39;)"
 # The index of terms is chapter VIII of the Complete Rules; search links there too.
 INDEX_URL = "/rules/viii-index"
+# The BGG FAQ printed its web links as the word "link"; the PDF kept only the words.
+_DEAD_LINKS = re.compile(r"\s*\((?:link)(?:,\s*link)*\)")
+# The BGG FAQ refers to its own numbered sections: "see 9.2", "See 13.".
+_FAQ_SEE = re.compile(r"\b([Ss]ee) (\d{1,2})\.(\d{1,2})?(?![\d])")
 SECTION_PREFIX = {"rules": "/rules", "faq": "/faq", "adventures": "/adventures", "german": "/german"}
 
 
@@ -113,8 +117,9 @@ class Renderer:
     """Renders corpus text for one store; holds the card-name matcher and a bounded memo."""
 
     def __init__(self, card_names: Iterable[tuple[str, str]], version_card: dict[str, str] | None = None,
-                 cache_size: int = 20000):
+                 cache_size: int = 20000, faq_sections: Iterable[str] = ()):
         self.version_card = dict(version_card or {})
+        self._faq_sections = set(faq_sections)
         names = sorted({n for _, n in card_names if n and len(n) > 2}, key=len, reverse=True)
         self._slug_by_name = {self._norm(n): s for s, n in card_names if n}
         if names:
@@ -174,7 +179,8 @@ class Renderer:
                     return f"[{label}]({link.url})"
             return label
 
-        src = _MD_LINK.sub(sub_link, text)
+        src = _MD_LINK.sub(sub_link, _DEAD_LINKS.sub("", text))
+        src = _FAQ_SEE.sub(self._faq_link, src)
         # References printed as plain text ("See GAIN ON WHEN-GAIN", "see **Crown** 8"): link them in place.
         for i, link in enumerate(links):
             if i in placed or not link.url or not link.text.strip():
@@ -200,6 +206,14 @@ class Renderer:
                 seen.add(link.url)
                 leftover.append(link)
         return clean, leftover
+
+    def _faq_link(self, m: re.Match[str]) -> str:
+        """"See 9.2" -> a link to FAQ section 9.2, when the FAQ has that section."""
+        slug = f"faq-{m.group(2)}" + (f"-{m.group(3)}" if m.group(3) else "")
+        if slug not in self._faq_sections:
+            return m.group(0)
+        number = f"{m.group(2)}.{m.group(3) or ''}"
+        return f"{m.group(1)} [{number}]({SECTION_PREFIX['faq']}/{slug})"
 
     def _link_text(self, fragment: str, skip_card: str | None,
                    phrases: list[tuple[int, Link]]) -> tuple[str, set[int]]:

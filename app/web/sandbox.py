@@ -23,6 +23,7 @@ import yaml
 from app.engine.scenario.setup import supply_sizes
 from app.web import limits
 from app.web import replay as rp
+from app.web import sandbox_names
 
 MAX_TOKEN = 8000
 MAX_STEPS = 200
@@ -41,12 +42,19 @@ class SandboxError(Exception):
     """Bad sandbox input: names the field (or step) and what was expected."""
 
 
+class SetupErrors(SandboxError):
+    """Every problem of one setup form at once, by form field, so each is shown beside its field."""
+
+    def __init__(self, errors: dict[str, str]):
+        self.errors = errors
+        super().__init__("; ".join(errors.values()))
+
+
+Resolve = Callable[[str], "tuple[str | None, str | None]"]   # typed name -> (card, problem)
+
+
 def defined_cards() -> list[str]:
-    try:
-        from app.engine.core.registry import defined_cards as registry_defined_cards
-    except ImportError:  # pragma: no cover
-        return []
-    return registry_defined_cards()
+    return sandbox_names.defined_cards()
 
 
 def card_versions() -> dict[str, list[str]]:
@@ -113,27 +121,32 @@ def resize_form(form: Mapping[str, Any], op: str) -> dict[str, str]:
     return out
 
 
-def _names(text: str, field: str) -> list[str]:
-    known = {n.lower(): n for n in defined_cards()}
-    out = []
+def _names(text: str, field: str, resolve: Resolve | None = None) -> list[str]:
+    """``Throne Room, Copper*4``: card names (any form search accepts) with optional counts.
+
+    Every problem of the field is reported at once, one after the other.
+    """
+    resolve = resolve or sandbox_names.CardResolver().resolve
+    out, problems = [], []
     for part in [p.strip() for p in re.split(r"[,\n]", text or "") if p.strip()]:
         name, _, count = part.partition("*")
-        name = name.strip()
-        real = known.get(name.lower())
-        if real is None:
-            near = difflib.get_close_matches(name, list(known.values()), n=3, cutoff=0.6)
-            hint = f"; did you mean {', '.join(near)}?" if near else ""
-            raise SandboxError(f"{field}: {name!r} has no executable definition{hint}")
+        real, problem = resolve(name.strip())
+        if problem:
+            problems.append(problem)
+            continue
         if count.strip():
             if not count.strip().isdigit() or not 1 <= int(count) <= 60:
-                raise SandboxError(f"{field}: expected NAME*COUNT with a count from 1 to 60, found {part!r}")
+                problems.append(f"expected NAME*COUNT with a count from 1 to 60, found {part!r}")
+                continue
             out.append(f"{real}*{int(count)}")
         else:
             out.append(real)
+    if problems:
+        raise SandboxError(f"{field}: " + "; ".join(problems))
     return out
 
 
-def _piles(text: str) -> dict[str, int]:
+def _piles(text: str, resolve: Resolve | None = None) -> dict[str, int]:
     """``Curse=3, Province=2``: pile sizes that matter for the ruling (0 = an empty Supply pile)."""
     out: dict[str, int] = {}
     for part in [p.strip() for p in re.split(r"[,\n;]", text or "") if p.strip()]:
@@ -142,7 +155,7 @@ def _piles(text: str) -> dict[str, int]:
             name, sep, count = part.partition(":")
         if not sep or not count.strip().isdigit() or int(count) > 200:
             raise SandboxError(f"pile sizes: expected NAME=COUNT (0 to 200), found {part!r}")
-        real = _names(name, "pile sizes")
+        real = _names(name, "pile sizes", resolve)
         out[real[0].split("*")[0]] = int(count)
     return out
 
@@ -182,51 +195,79 @@ def rulings_text(state: Mapping[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -> dict[str, Any]:
+def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
+                    resolve: Resolve | None = None) -> dict[str, Any]:
+    """The setup form as sandbox state; every problem found is raised at once (``SetupErrors``)."""
+    errors: dict[str, str] = {}
+
+    def field(key: str, fn: Callable[[], Any], default: Any) -> Any:
+        try:
+            return fn()
+        except SandboxError as exc:
+            errors[key] = str(exc)
+            return default
+
     n = player_count(form)
-    kingdom = _names(form.get("kingdom", ""), "kingdom")
+    kingdom = field("kingdom", lambda: _names(form.get("kingdom", ""), "kingdom", resolve), [])
     players = []
     for i in range(1, n + 1):
         name = (form.get(f"p{i}_name") or PLAYER_NAMES[i - 1]).strip()[:20]
         if not _NAME_RE.fullmatch(name):
-            raise SandboxError(f"player {i} name: use letters, digits, spaces, '-' or '_', found {name!r}")
+            errors[f"p{i}_name"] = f"player {i} name: use letters, digits, spaces, '-' or '_', found {name!r}"
         player: dict[str, Any] = {"name": name}
         for z in ZONES:
-            cards = _names(form.get(f"p{i}_{z}", ""), f"{name}'s {ZONE_LABELS[z].lower()}")
-            events = [c for c in cards if _is_event(c.split("*")[0])]
-            if events:
-                raise SandboxError(f"{name}'s {ZONE_LABELS[z].lower()}: {events[0]} is an Event, not a card; "
-                                   "list it with the Kingdom cards")
+            label = f"{name}'s {ZONE_LABELS[z].lower()}"
+
+            def zone_cards(key: str = f"p{i}_{z}", label: str = label) -> list[str]:
+                cards = _names(form.get(key, ""), label, resolve)
+                events = [c for c in cards if _is_event(c.split("*")[0])]
+                if events:
+                    raise SandboxError(f"{label}: {events[0]} is an Event, not a card; list it with the Kingdom cards")
+                return cards
+            cards = field(f"p{i}_{z}", zone_cards, [])
             if cards or z in ("hand", "deck"):
                 player[z] = cards
         players.append(player)
     names = [p["name"] for p in players]
     dup = sorted({x for x in names if names.count(x) > 1})
     if dup:
-        raise SandboxError(f"players need different names; {', '.join(dup)} is used twice")
+        errors.setdefault(f"p{names.index(dup[0], names.index(dup[0]) + 1) + 1}_name",
+                          f"players need different names; {', '.join(dup)} is used twice")
     defined = set(defined_cards())
     kingdom_names = [k.split("*")[0] for k in kingdom]
     events = [k for k in kingdom_names if _is_event(k)]      # Events lie beside the Kingdom (events.py)
     kingdom_names = [k for k in kingdom_names if k not in events]
-    sizes = supply_sizes(len(players), kingdom_names, colonies=bool({"Platinum", "Colony"} & set(kingdom_names)))
-    supply = {name: n for name, n in sizes.items() if name in defined}
-    supply.update(_piles(form.get("piles", "")))
+    if form.get("supply") == "exact":     # a scenario's own Supply: only its piles, plus any Kingdom card added
+        supply = {k: 10 for k in kingdom_names}
+    else:
+        sizes = supply_sizes(len(players), kingdom_names,
+                             colonies=bool({"Platinum", "Colony"} & set(kingdom_names)))
+        supply = {name: n for name, n in sizes.items() if name in defined}
+    supply.update(field("piles", lambda: _piles(form.get("piles", ""), resolve), {}))
     versions: dict[str, str] = {}
     multi = card_versions()
     for key, value in form.items():
         if key.startswith("version:") and value:
             card = key[len("version:"):]
             if card not in multi or value not in multi[card]:
-                raise SandboxError(f"versions: {card} has versions {', '.join(multi.get(card, []))}, not {value!r}")
-            versions[card] = value
+                errors["versions"] = f"versions: {card} has versions {', '.join(multi.get(card, []))}, not {value!r}"
+            else:
+                versions[card] = value
     cur = str(form.get("current") or "1").strip()
     if not cur.isdigit() or not 1 <= int(cur) <= n:
-        raise SandboxError(f"whose turn: expected a player number from 1 to {n}, found {cur!r}")
-    rulings = parse_rulings(form.get("rulings", ""), check) or [dict(PLACEHOLDER_RULING)]
+        errors["current"] = f"whose turn: expected a player number from 1 to {n}, found {cur!r}"
+        cur = "1"
+    rulings = field("rulings", lambda: parse_rulings(form.get("rulings", ""), check), [])
+    carried = field("carry", lambda: _carried(form), {})
+    if errors:
+        raise SetupErrors(errors)
+    rulings += carried.get("sections", [])
     state: dict[str, Any] = {"title": (form.get("title") or "Sandbox game").strip()[:120] or "Sandbox game",
-                             "rulings": rulings}
+                             "rulings": rulings or [dict(PLACEHOLDER_RULING)]}
     if versions:
         state["versions"] = versions
+    for p, extra in zip(players, carried.get("players", [])):
+        p.update({k: v for k, v in extra.items() if k not in p})
     state["players"] = players
     if int(cur) != 1:
         state["current"] = names[int(cur) - 1]
@@ -236,8 +277,107 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None) -
     bane = _bane_for(kingdom_names, defined)
     if bane:
         state["bane"] = bane
-    state["steps"] = []
+    state.update(carried.get("extra", {}))
+    state["steps"] = carried.get("steps", []) if form.get("replay_steps") else []
     return state
+
+
+# Scenario keys the setup form has no field for; "Open in sandbox" carries them through unchanged.
+_CARRY_TOP = ("turn", "seed", "step_limit")
+_FORM_PLAYER_KEYS = {"name", *ZONES}
+
+
+def _carried(form: Mapping[str, Any]) -> dict[str, Any]:
+    raw = form.get("carry") or ""
+    if not raw:
+        return {}
+    try:
+        carry = json.loads(raw)
+    except ValueError:
+        raise SandboxError("the scenario's hidden setup is damaged; open the scenario again") from None
+    if not isinstance(carry, dict):
+        raise SandboxError("the scenario's hidden setup is damaged; open the scenario again")
+    steps = carry.get("steps") or []
+    if not isinstance(steps, list) or len(steps) > MAX_STEPS or not all(isinstance(x, dict) for x in steps):
+        raise SandboxError(f"the scenario's moves: expected at most {MAX_STEPS} steps")
+    return {"steps": steps, "extra": {k: v for k, v in (carry.get("extra") or {}).items() if k in _CARRY_TOP},
+            "players": [p for p in carry.get("players") or [] if isinstance(p, dict)],
+            "sections": [r for r in carry.get("sections") or [] if isinstance(r, dict) and "section" in r]}
+
+
+def _zone_text(cards: Any) -> str:
+    """``[Copper, Copper, "Estate*5"]`` -> "Copper*2, Estate*5" (the form's own notation)."""
+    out: list[list[Any]] = []
+    for c in cards or []:
+        name, _, count = str(c).partition("*")
+        k = int(count) if count.strip().isdigit() else 1
+        if out and out[-1][0] == name.strip():
+            out[-1][1] += k
+        else:
+            out.append([name.strip(), k])
+    return ", ".join(f"{c}*{k}" if k > 1 else c for c, k in out)
+
+
+def form_from_scenario(raw: Mapping[str, Any]) -> dict[str, str]:
+    """A scenario file as the setup form (to change one thing and replay); its moves ride along."""
+    from app.corpus.card_facts import facts_for
+
+    players = [p for p in raw.get("players") or [] if isinstance(p, dict)][:MAX_PLAYERS]
+    supply = raw.get("supply") or {}
+    form: dict[str, str] = {"players": str(len(players) or 2), "title": str(raw.get("title") or "")[:120],
+                            "supply": "exact", "replay_steps": "1"}
+    form["kingdom"] = ", ".join(n for n in supply if (f := facts_for(str(n))) is None or f.purpose != "Basic")
+    form["piles"] = ", ".join(f"{n}={c}" for n, c in supply.items())
+    for i, p in enumerate(players, 1):
+        form[f"p{i}_name"] = str(p.get("name") or PLAYER_NAMES[i - 1])
+        for z in ZONES:
+            form[f"p{i}_{z}"] = _zone_text(p.get(z))
+    names = [form[f"p{i}_name"] for i in range(1, len(players) + 1)]
+    form["current"] = str(names.index(raw["current"]) + 1) if raw.get("current") in names else "1"
+    for card, v in (raw.get("versions") or {}).items():
+        form[f"version:{card}"] = str(v)
+    cited = [r for r in raw.get("rulings") or [] if isinstance(r, dict)]
+    form["rulings"] = ", ".join(f"{r['card']} {r['ruling']}" if r.get("ruling") is not None else str(r["card"])
+                                for r in cited if r.get("card"))
+    carry = {"steps": _state_steps(raw.get("steps") or []),
+             "extra": {k: raw[k] for k in _CARRY_TOP if k in raw},
+             "players": [{k: v for k, v in p.items() if k not in _FORM_PLAYER_KEYS} for p in players],
+             "sections": [r for r in cited if "section" in r]}
+    form["carry"] = json.dumps(carry, ensure_ascii=False, separators=(",", ":"))
+    return form
+
+
+def dispute_form(cards: list[str]) -> dict[str, str]:
+    """A table for a dispute between ``cards``: each where the question puts it.
+
+    An Attack and any card that plays another card (Throne Room) go to the
+    player whose turn it is, with the Action they play beside them; a Reaction
+    goes to the opponent's hand, to answer the Attack; every other card to the
+    current player's hand. Hands are filled up with Copper to five cards.
+    """
+    from app.corpus.card_facts import facts_for
+
+    mine, theirs, kingdom = [], [], []
+    for name in cards[:6]:
+        f = facts_for(name)
+        if f is None or f.purpose == "Basic":
+            continue
+        kingdom.append(f.name)
+        types = set(f.types)
+        has_attack = any("Attack" in (facts_for(c).types if facts_for(c) else ()) for c in cards if c != name)
+        if "Reaction" in types and (has_attack or not mine) and "Attack" not in types:
+            theirs.append(f.name)
+        else:
+            mine.append(f.name)
+
+    def hand(cards_: list[str]) -> str:
+        return ", ".join(cards_ + ([f"Copper*{5 - len(cards_)}"] if len(cards_) < 5 else []))
+
+    form = default_form()
+    form.update({"kingdom": ", ".join(kingdom), "p1_hand": hand(mine), "p1_deck": "Silver*3, Copper*4, Estate*3",
+                 "p2_hand": hand(theirs), "p2_deck": "Copper*4, Estate*3, Silver*3", "rulings": "",
+                 "prefilled": "1"})
+    return form
 
 
 def _is_event(name: str) -> bool:
@@ -281,14 +421,7 @@ def from_scenario_text(text: str) -> dict[str, Any]:
         raise SandboxError(f"scenario file: {exc}") from None
     raw = yaml.safe_load(text)
     state = {k: v for k, v in raw.items() if k not in ("expect", "expect_error")}
-    steps = []
-    for st in raw.get("steps") or []:
-        if isinstance(st, str):
-            steps.append({st: True, "answers": []})
-        else:
-            st = dict(st)
-            st["answers"] = list(st.get("answers") or [])
-            steps.append(st)
+    steps = _state_steps(raw.get("steps") or [])
     state["steps"] = steps
     problem = state_problem(state)
     if problem:
@@ -301,6 +434,19 @@ def from_scenario_text(text: str) -> dict[str, Any]:
     except (TypeError, ValueError):
         raise SandboxError("scenario file: holds values other than text, numbers, lists and mappings") from None
     return state
+
+
+def _state_steps(raw_steps: list[Any]) -> list[dict[str, Any]]:
+    """A file's steps as the sandbox keeps them: one dict each, its answers a list (expectations dropped)."""
+    steps = []
+    for st in raw_steps:
+        if isinstance(st, str):
+            steps.append({st: True, "answers": []})
+        elif isinstance(st, dict):
+            st = {k: v for k, v in st.items() if k != "expect"}
+            st["answers"] = list(st.get("answers") or [])
+            steps.append(st)
+    return steps
 
 
 def encode(state: dict[str, Any]) -> str:

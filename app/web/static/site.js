@@ -13,6 +13,12 @@
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c];
     });
   }
+  // A card's text with its dividing lines ("-----") drawn as a rule, as the server's card_text filter does.
+  function cardText(s) {
+    return esc(s).split("\n").map(function (line) {
+      return /^\s*-{3,}\s*$/.test(line) ? '<hr class="divider">' : line;
+    }).join("\n").replace(/\n?(<hr class="divider">)\n?/g, "$1");
+  }
   // Snippets arrive with <mark> around matches and everything else escaped by the server.
   function snippet(s) {
     return esc(s).replace(/&lt;mark&gt;/g, "<mark>").replace(/&lt;\/mark&gt;/g, "</mark>")
@@ -46,7 +52,7 @@
           html.push('<div class="cardhit"><p><strong><a href="/cards/' + esc(item.card) + '">' + esc(f.name) +
             "</a></strong> · " + esc((f.types || []).join(" – ")) + " · " + esc(f.set) +
             (f.german_name ? ' · <span lang="de">' + esc(f.german_name) + "</span>" : "") + "</p>" +
-            (f.text ? '<p class="cardtext">' + esc(f.text) + "</p>" : "") + "</div>");
+            (f.text ? '<p class="cardtext">' + cardText(f.text) + "</p>" : "") + "</div>");
         }
         if (item.facts && item.kind === "card" && item.key === item.card) return;  // the card box is this card
         html.push('<div class="hit"><a class="hittitle" href="' + esc(item.url) + '"><span class="kind">' +
@@ -56,6 +62,21 @@
       html.push("</section>");
     });
     out.innerHTML = html.join("");
+  }
+  // The server's "played out" box (scenarios with the recognised cards, "Try it in the sandbox"),
+  // placed where the server-rendered page has it: after the recognised names.
+  function played(q, mine) {
+    fetch("/search/dispute?q=" + encodeURIComponent(q))
+      .then(function (r) { return r.ok ? r.text() : ""; })
+      .then(function (html) {
+        if (mine !== seq || !html.trim()) return;
+        var after = out.querySelector(".recognised");
+        var box = document.createElement("div");
+        box.innerHTML = html;
+        var node = box.firstElementChild;
+        if (after) after.insertAdjacentElement("afterend", node); else out.insertBefore(node, out.firstChild);
+      })
+      .catch(function () { /* the results stand without it */ });
   }
   function run() {
     var q = input.value.trim();
@@ -72,6 +93,7 @@
         if (res.status && res.code) { out.innerHTML = '<p class="error">' + esc(res.message) + "</p>"; return; }
         render(res);
         history.replaceState(null, "", "/search?q=" + encodeURIComponent(q));
+        if (res.cards && res.cards.length) played(q, mine);
       })
       .catch(function () { /* keep the previous results; the form still works */ });
   }
@@ -168,4 +190,71 @@
     ev.preventDefault();
     navigator.clipboard.writeText(share.href).then(function () { share.textContent = "Link copied"; });
   });
+})();
+
+// A link to something inside a folded section (/cards/x#faq-c2) unfolds it, so the target is on screen.
+(function () {
+  function unfold() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    var el = id && document.getElementById(id);
+    if (!el) return;
+    for (var d = el.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+    el.scrollIntoView();
+  }
+  window.addEventListener("hashchange", unfold);
+  if (location.hash) unfold();
+})();
+
+// Sandbox card fields hold lists ("Throne Room, Copper*4"): suggest names for the word being typed.
+(function () {
+  var list = document.getElementById("card-names");
+  if (!list) return;
+  var names = Array.prototype.map.call(list.options, function (o) { return o.value; });
+  Array.prototype.forEach.call(document.querySelectorAll("input[data-cards]"), function (input) {
+    input.addEventListener("input", function () {
+      var v = input.value, cut = v.lastIndexOf(",");
+      var head = cut < 0 ? "" : v.slice(0, cut + 1) + " ";
+      var word = v.slice(cut + 1).trim().toLowerCase();
+      var starts = [], inside = [];
+      names.forEach(function (n) {
+        var i = n.toLowerCase().indexOf(word);
+        if (word && i === 0) starts.push(n); else if (word && i > 0) inside.push(n);
+      });
+      list.textContent = "";
+      starts.concat(inside).slice(0, 12).forEach(function (n) {
+        var o = document.createElement("option");
+        o.value = head + n;
+        list.appendChild(o);
+      });
+    });
+  });
+})();
+
+// Lists: a set picker applies at once; a filter box hides what does not match as you type.
+(function () {
+  Array.prototype.forEach.call(document.querySelectorAll("select[data-autosubmit]"), function (sel) {
+    sel.addEventListener("change", function () { sel.form.submit(); });
+  });
+  var box = document.querySelector("input[data-filter]");
+  if (!box) return;
+  var root = document.querySelector(box.getAttribute("data-filter"));
+  var count = document.getElementById("scenario-count");
+  function apply() {
+    var words = box.value.toLowerCase().split(/\s+/).filter(Boolean), shown = 0;
+    Array.prototype.forEach.call(root.querySelectorAll("li[data-text]"), function (li) {
+      var text = li.getAttribute("data-text");
+      var ok = words.every(function (w) { return text.indexOf(w) >= 0; });
+      li.hidden = !ok;
+      if (ok) shown++;
+    });
+    Array.prototype.forEach.call(root.querySelectorAll(".cardgroup"), function (g) {
+      g.hidden = !g.querySelector("li[data-text]:not([hidden])");
+    });
+    Array.prototype.forEach.call(root.querySelectorAll("details.setgroup"), function (d) {
+      d.hidden = !d.querySelector("li[data-text]:not([hidden])");
+      if (words.length) d.open = true;
+    });
+    if (count) count.textContent = shown + " scenarios" + (words.length ? " with “" + box.value.trim() + "”" : "") + ".";
+  }
+  box.addEventListener("input", apply);
 })();
