@@ -1,13 +1,13 @@
 """The scenario format and its replay: a small table in YAML, scripted steps and answers,
 and the expectations a ruling states.
 
-``replay`` loads and validates a file, builds the table, runs the steps and checks
-the expectations; ``commands`` prints it for the CLI (``rulings replay`` and
+``scenario.replay(sc)`` builds the table, runs the steps and checks the
+expectations; ``commands`` prints it for the CLI (``rulings replay`` and
 ``rulings coverage``); ``setup`` knows the Supply pile sizes of the Complete Rules.
 The modules, one job each: ``source`` (YAML with line numbers), ``schema`` (the
 format as one JSON Schema, composed with ``extensions``), ``cardnames``
-("Copper*7", "Throne Room#first", the card bound), ``load`` (validation),
-``checks`` (expectations), ``replay`` (build and run), ``reference`` (the docs'
+("Copper*7", "Throne Room#first", the card bound), ``loader`` (validation),
+``checks`` (expectations), ``runner`` (build the table and replay it), ``reference`` (the docs'
 table from the schema). The names below are the package's public face, so that
 callers write ``scenario.load(path)`` and ``scenario.run(sc)``.
 
@@ -21,7 +21,7 @@ import importlib
 from typing import Any
 
 _PUBLIC = {
-    "replay": ("ENGINE_ERROR", "ILLEGAL_ACTION", "ILLEGAL_ANSWER", "NEED_ANSWER", "STEP_LIMIT", "UNUSED_ANSWERS",
+    "runner": ("ENGINE_ERROR", "ILLEGAL_ACTION", "ILLEGAL_ANSWER", "NEED_ANSWER", "STEP_LIMIT", "UNUSED_ANSWERS",
                "Failure", "Replay", "Result", "Scenario", "Step", "StepResult", "build", "check", "load", "loads",
                "replay", "run", "snapshot"),
     "cardnames": ("UndefinedCard",),

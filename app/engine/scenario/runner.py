@@ -23,7 +23,7 @@ from app.engine.core.state import PLAYER_ZONES, Game
 from app.engine.scenario import cardnames as cn
 from app.engine.scenario.checks import Failure, check, named_copies, snapshot  # noqa: F401 (re-exported)
 from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
-from app.engine.scenario.load import Scenario, Step, load, loads  # noqa: F401 (re-exported)
+from app.engine.scenario.loader import Scenario, Step, load, loads  # noqa: F401 (re-exported)
 
 
 @dataclass
