@@ -218,7 +218,7 @@ def _bom_old(ctx: Ctx) -> bool:
 register(CardDef("Band of Misfits", Do(_bom_2019),
                  version="2", note="2019: plays a card from the Supply, leaving it there"))
 register(CardDef("Band of Misfits", Do(_bom_old),
-                 version="1", note="pre-2019: is played as the chosen card"), default=False)
+                 version="1", note="pre-2019: is the chosen card until it leaves play"), default=False)
 
 
 def _gain_spoils(n: int = 1, cite: dict | None = None):
