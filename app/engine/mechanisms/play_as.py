@@ -25,7 +25,7 @@ from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import Ctx
 from app.engine.core.state import Card
-from app.engine.core.triggers import Event, attack_window, fire
+from app.engine.core.triggers import COLLECTORS, Event, Pending, attack_window, fire
 
 LEAVING = narrate.sec("Play a card while leaving it")
 
@@ -79,6 +79,7 @@ def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
     name = ctx.ask(Question(p.name, f"choose a card from the Supply to play {me.name} as", "cards",
                             options, 1, 1))[0].name
     me.printed, me.name = me.name, name
+    g.__dict__.setdefault("played_as", {})[me.id] = (name, me.stamp)
     ctx.log(f"{me.printed} becomes {name} and is played as it: it is that card (name, cost, types, abilities) "
             f"until it leaves play", cite, {"card": "Band of Misfits", "ruling": 3, "version": "pre-2019"})
     g.turn.played[name] += 1
@@ -91,3 +92,36 @@ def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
         d.play.apply(sub)
     fire(g, Event("after_play", p, me))
     return True
+
+
+def _trashed_from_play_as(game, ev: Event) -> list[Pending]:
+    """Pre-2019 Band of Misfits 4: "If Band of Misfits is played as a card with a when-trash ability ...,
+    that ability is triggered when it's trashed from play" (Fortress: it goes to your hand), although
+    out of play it is Band of Misfits again (5).
+
+    Only when-trash: the when-discard exchange of Page and Peasant (18) is not followed yet.
+    """
+    from app.engine.core.registry import definition
+
+    card = ev.card
+    if ev.kind != "when_trash" or card is None:
+        return []
+    kept = game.__dict__.get("played_as", {}).get(card.id)
+    # it left play by this very move: one move since it became that card
+    if kept is None or card.stamp != kept[1] + 1 or card.name == kept[0]:
+        return []
+    d = definition(game, kept[0])
+    hook = d.hooks.get(ev.kind) if d else None
+    if hook is None:
+        return []
+    name = kept[0]
+
+    def run(g, e) -> None:
+        g.log.add(f"{card.name} was trashed from play as {name}: {name}'s when-trash ability triggers",
+                  {"card": "Band of Misfits", "ruling": 4, "version": "pre-2019"})
+        hook(g, e, card)
+    return [Pending(ev.player, f"{card.name}, trashed from play as {name} (when-trash)", run)]
+
+
+if _trashed_from_play_as not in COLLECTORS:
+    COLLECTORS.append(_trashed_from_play_as)
