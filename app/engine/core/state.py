@@ -61,7 +61,12 @@ class Card:
         if t in self.facts.types:
             return True
         # types a game adds to a card for the whole game (Charlatan: Curses are also Treasures)
-        return self.game is not None and t in getattr(self.game, "extra_types", {}).get(self.name, ())
+        extra = getattr(self.game, "extra_types", {}).get(self.name, ()) if self.game is not None else ()
+        if callable(extra):
+            # types that depend on which card it is, e.g. on its owner: pre-2019 Inheritance, "Your Estates
+            # have the ... types of the card" (Your Estate token, pre-2019 version, 1-2)
+            return extra(self, t)
+        return t in extra
 
     def __repr__(self) -> str:
         return f"{self.name}#{self.id}"
