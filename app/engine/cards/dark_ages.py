@@ -404,7 +404,7 @@ def _fortress_trashed(game: Game, p: Player, card: Card) -> None:
                      narrate.LOSE_TRACK, R("Fortress", 2))
         return
     game.move(card, "hand", owner=p.index)
-    game.log.add(f"Fortress goes from the trash into {p.name}'s hand (this is not gaining it)", R("Fortress", 1))
+    game.log.add(f"{card.name} goes from the trash into {p.name}'s hand (this is not gaining it)", R("Fortress", 1))
 
 
 register(CardDef("Fortress", Sequence(Draw(1), PlusActions(2)), hooks={"when_trash": when_trash(_fortress_trashed)}))
