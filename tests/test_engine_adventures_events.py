@@ -175,3 +175,35 @@ def test_the_sandbox_page_shows_buy_event_buttons_and_the_bought_event_in_the_lo
     page = client.get(f"/try?s={tok}").get_data(as_text=True)
     assert "Ann buys the Event Expedition for $3" in page
     assert "buy_event: Expedition" in page                # the scenario file shown on the page
+
+
+PRE_2019_INHERITANCE = """
+title: t
+rulings: [{card: Inheritance}]
+versions: {Inheritance: "1"}
+events: [Inheritance]
+players:
+  - name: Alice
+    hand: [Gold, Gold, Copper, Estate, Estate]
+  - name: Bob
+    hand: [Estate]
+supply: {Caravan: 10, Smithy: 10, Estate: 8}
+steps: [play_treasures, {buy_event: Inheritance, answers: [Caravan]}]
+"""
+
+
+def test_pre_2019_inheritance_sets_aside_a_duration_and_changes_only_the_buyers_own_estates():
+    """Pre-2019 Inheritance: "a non-Victory Action card" (a Duration is allowed, rulebook), and only "your
+    Estates" get its types (Your Estate token pre-2019 1-2, 7): not Bob's, not those in the Supply."""
+    assert versions("Inheritance") == ["1", "2"]
+    res = _game(PRE_2019_INHERITANCE)
+    assert res.ok, res.error
+    g = res.game
+    alice, bob = g.players
+    assert [c.name for c in alice.set_aside] == ["Caravan"]
+    assert all(c.is_type("Action") and c.is_type("Duration") and c.is_type("Victory") for c in alice.hand)
+    assert not any(c.is_type("Action") for c in bob.hand)
+    assert not g.supply["Estate"][-1].is_type("Action")
+    # the current version refuses a Duration: the same answer is not a legal choice
+    current = _game(PRE_2019_INHERITANCE.replace('versions: {Inheritance: "1"}\n', ""))
+    assert not current.ok

@@ -2,7 +2,8 @@
 
 Each Event's buy ability follows its text in the card facts and cites its Card
 Reference entry; the versions that changed in 2022 (Bonfire, Plan) are selectable as
-for cards ('1' = before 2022). Rules of the tokens themselves live in player_tokens.py.
+for cards ('1' = before 2022), and so is Inheritance ('1' = before 2019: your Estates have the
+card's abilities and types). Rules of the tokens themselves live in player_tokens.py.
 """
 from __future__ import annotations
 
@@ -331,4 +332,22 @@ def _inheritance(ctx: Ctx) -> bool:
     return True
 
 
-register_event("Inheritance", Do(_inheritance), once="game")
+def _inheritance_pre_2019(ctx: Ctx) -> bool:
+    """Pre-2019: set aside a non-Victory Action card costing up to $4 from the Supply, with your Estate token on it;
+    your Estates have its abilities and types (Adventures rulebook, Inheritance; Your Estate token pre-2019 1)."""
+    g, p = ctx.game, ctx.player
+    tops = [pile[-1] for pile in g.supply.values()
+            if pile and pile[-1].is_type("Action") and not pile[-1].is_type("Victory") and costs_up_to(pile[-1], 4)]
+    if not tops:
+        ctx.log("There is no non-Victory Action card costing up to $4 in the Supply", narrate.DO_AS_MUCH)
+        return False
+    card = ctx.ask(Question(p.name, "set aside a non-Victory Action card costing up to $4 from the Supply", "cards",
+                            tops, 1, 1))[0]
+    tok.set_estate_token(g, p, card, R("Inheritance", 2))
+    return True
+
+
+register_event("Inheritance", Do(_inheritance), once="game", version="2", note="2019/2022: during your turns, "
+               "every Estate plays the card with your Estate token")
+register_event("Inheritance", Do(_inheritance_pre_2019), once="game", version="1", default=False,
+               note="pre-2019: your Estates have the abilities and types of the set-aside card")

@@ -510,9 +510,18 @@ def _masterpiece_overpay(game: Game, p: Player, card: Card, n: int) -> None:
 def _stonemason_overpay(game: Game, p: Player, card: Card, n: int) -> None:
     """Gain 2 Action cards each costing the amount overpaid."""
     ctx = Ctx(game, p, card)
+    if overpay.with_potion(game):
+        # overpaying a Potion too: Action cards costing exactly $n and a Potion (Stonemason 2)
+        def costs(c: Card) -> bool:
+            return c.cost == n and bool(c.facts.cost_potion) and not c.facts.cost_debt
+        what, cite = f"${n} and a Potion", R("Stonemason", 2)
+    else:
+        def costs(c: Card) -> bool:
+            return costs_exactly(c, n)
+        what, cite = f"${n}", R("Stonemason", 7)
     for _ in range(2):      # each chosen and gained in turn (Stonemason 7)
-        Gain(filter=lambda c2, c: c.is_type("Action") and costs_exactly(c, n), cite=R("Stonemason", 7),
-             describe=f"an Action card costing exactly ${n}").apply(ctx)
+        Gain(filter=lambda c2, c: c.is_type("Action") and costs(c), cite=cite,
+             describe=f"an Action card costing exactly {what}").apply(ctx)
 
 
 def _doctor_overpay(game: Game, p: Player, card: Card, n: int) -> None:

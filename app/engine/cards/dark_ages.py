@@ -218,7 +218,7 @@ def _bom_old(ctx: Ctx) -> bool:
 register(CardDef("Band of Misfits", Do(_bom_2019),
                  version="2", note="2019: plays a card from the Supply, leaving it there"))
 register(CardDef("Band of Misfits", Do(_bom_old),
-                 version="1", note="pre-2019: is played as the chosen card"), default=False)
+                 version="1", note="pre-2019: is the chosen card until it leaves play"), default=False)
 
 
 def _gain_spoils(n: int = 1, cite: dict | None = None):
@@ -404,7 +404,7 @@ def _fortress_trashed(game: Game, p: Player, card: Card) -> None:
                      narrate.LOSE_TRACK, R("Fortress", 2))
         return
     game.move(card, "hand", owner=p.index)
-    game.log.add(f"Fortress goes from the trash into {p.name}'s hand (this is not gaining it)", R("Fortress", 1))
+    game.log.add(f"{card.name} goes from the trash into {p.name}'s hand (this is not gaining it)", R("Fortress", 1))
 
 
 register(CardDef("Fortress", Sequence(Draw(1), PlusActions(2)), hooks={"when_trash": when_trash(_fortress_trashed)}))

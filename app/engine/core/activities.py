@@ -372,6 +372,11 @@ def end_game(game: Game, reason: str) -> None:
     game.over = True
     game.turn.phase = "over"
     game.log.add(f"The game ends: {reason}", narrate.GAME_END)
+    for p in game.players:
+        for c in p.all_cards():
+            if c.printed is not None:
+                # cards are put into the deck before scoring: it is its own card again (Band of Misfits pre-2019 19)
+                c.name, c.printed = c.printed, None
     game.scores = {p.name: score(game, p) for p in game.players}
     for p in game.players:
         game.log.add(f"{p.name} scores {game.scores[p.name]} VP in {p.turns} turns", narrate.GAME_END)

@@ -41,6 +41,9 @@ class Card:
     set_aside_by: int | None = None   # source card id when set aside
     game: Any = field(default=None, repr=False)   # the Game it belongs to: its costs can change (costs.py)
     pile: str | None = None   # its Supply pile when that pile mixes card names (Ruins, Knights: ruins.py, knights.py)
+    # its own name while it "is" another card until it leaves play (pre-2019 Band of Misfits 3: "it will have
+    # the card's cost, name, types and abilities for all purposes"; WHILE THIS IS IN PLAY § VI); see play_as.py
+    printed: str | None = None
 
     @property
     def facts(self) -> CardFacts:
@@ -58,7 +61,12 @@ class Card:
         if t in self.facts.types:
             return True
         # types a game adds to a card for the whole game (Charlatan: Curses are also Treasures)
-        return self.game is not None and t in getattr(self.game, "extra_types", {}).get(self.name, ())
+        extra = getattr(self.game, "extra_types", {}).get(self.name, ()) if self.game is not None else ()
+        if callable(extra):
+            # types that depend on which card it is, e.g. on its owner: pre-2019 Inheritance, "Your Estates
+            # have the ... types of the card" (Your Estate token, pre-2019 version, 1-2)
+            return extra(self, t)
+        return t in extra
 
     def __repr__(self) -> str:
         return f"{self.name}#{self.id}"
@@ -244,6 +252,9 @@ class Game:
             card.owner = owner
         if zone in ("trash", "supply", "non_supply"):
             card.owner = None if zone == "trash" else None
+        if card.printed is not None and zone != "in_play":
+            # leaving play, it is its own card again (Band of Misfits pre-2019 3, 5, 6)
+            card.name, card.printed = card.printed, None
         card.zone = zone
         card.stamp += 1
         if zone != "set_aside":

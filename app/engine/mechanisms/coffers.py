@@ -55,18 +55,28 @@ def remove_coffers(game: Game, p: Player, n: int, why: str, cite: dict | None = 
     return n
 
 
+def _possessor(game: Game, p: Player) -> Player | None:
+    """Who controls ``p``'s turn when it is a Possessed turn: they make ``p`` spend ``p``'s Coffers, never their
+    own (Possession 10)."""
+    pt = getattr(game, "possessed_turn", None)      # possession.current(game), read without importing it
+    return game.players[pt.possessor] if pt is not None and pt.possessed == p.index else None
+
+
 def spend(game: Game, p: Player, n: int) -> None:
     """Spend n Coffers for +$1 each (any time during your own turn, 2022 rule)."""
     if p.index != game.turn.player:
         raise IllegalAction(f"{p.name} can spend Coffers only during their own turn")
     if game.turn.phase in ("cleanup", "over"):
         raise IllegalAction("Coffers can be spent during your turn, not in Clean-up")
+    boss = _possessor(game, p)
     if n > coffers(p):
-        raise IllegalAction(f"{p.name} has {coffers(p)} Coffers, not {n}")
+        but = f" ({boss.name}'s own Coffers can't be spent on {p.name}'s Possessed turn)" if boss else ""
+        raise IllegalAction(f"{p.name} has {coffers(p)} Coffers, not {n}{but}")
     p.tokens[MAT] = coffers(p) - n
     game.turn.coins += n
-    game.log.add(f"{p.name} spends {n} Coffers for +${n} (money pool: {game.turn.coins}; Coffers now {coffers(p)})",
-                 COFFERS)
+    game.log.add(f"{p.name} spends {n} Coffers for +${n} (money pool: {game.turn.coins}; Coffers now {coffers(p)})"
+                 + (f": {boss.name}, who controls the Possessed turn, makes {p.name} spend their own" if boss else ""),
+                 COFFERS, *([{"card": "Possession", "ruling": 10}] if boss else []))
 
 
 @dataclass

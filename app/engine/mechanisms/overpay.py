@@ -21,8 +21,11 @@ resolves, so another when-buy ability the player orders first (one that gives
 $) can still pay for it (Doctor (pre-2022) 7), and too little money then stops
 the step with an error.
 
-Choice made: overpaying with a Potion (Overpaying, Stonemason 2) is not
-offered; the amount is in coins only.
+* "You can also overpay with a Potion (see POTIONS)" (Overpaying § IV); "Overpaying
+  with a Potion will let you gain two cards with a Potion in their costs" (Stonemason 2).
+  ``buy_overpay: {card: Stonemason, overpay: 2, potion: true}`` overpays $2 and a Potion;
+  an overpay effect asks ``with_potion(game)`` whether a Potion was overpaid. A Potion is
+  not "$1", so Masterpiece, Doctor and Herald ("per $1 overpaid") get nothing for it.
 """
 from __future__ import annotations
 
@@ -53,15 +56,39 @@ def _paid(game: Game) -> dict[int, int]:
     return game.__dict__.setdefault("overpaid", {})
 
 
+def _potions(game: Game) -> set[int]:
+    """Cards (by id) for which a Potion was overpaid, until their overpay ability has resolved."""
+    return game.__dict__.setdefault("overpaid_potion", set())
+
+
+def with_potion(game: Game) -> bool:
+    """Whether the overpay ability resolving now was paid with a Potion too (Stonemason 2)."""
+    return bool(game.__dict__.get("overpaying_with_potion"))
+
+
+def _resolve(game: Game, p: Player, card: Card, n: int, potion: bool, effect: OverpayEffect) -> None:
+    game.__dict__["overpaying_with_potion"] = potion
+    try:
+        effect(game, p, card, n)
+    finally:
+        game.__dict__["overpaying_with_potion"] = False
+
+
+def _amount(n: int, potion: bool) -> str:
+    return " and ".join(x for x in (f"${n}" if n else "", "a Potion" if potion else "") if x)
+
+
 def when_gain(effect: OverpayEffect, cite: dict | None = None) -> Callable[[Game, Event, Card], None]:
     """The 2022 overpay ability: a when-gain ability using the amount overpaid when it was paid for."""
     def hook(game: Game, ev: Event, card: Card) -> None:
         n = _paid(game).pop(card.id, 0)
-        if n <= 0 or not ev.data.get("bought"):
+        potion = card.id in _potions(game)
+        _potions(game).discard(card.id)
+        if (n <= 0 and not potion) or not ev.data.get("bought"):
             return
-        game.log.add(f"{ev.player.name} gained {card.name} after overpaying ${n}: its overpay ability resolves",
-                     OVERPAYING, *([cite] if cite else []))
-        effect(game, ev.player, card, n)
+        game.log.add(f"{ev.player.name} gained {card.name} after overpaying {_amount(n, potion)}: its overpay "
+                     "ability resolves", OVERPAYING, *([cite] if cite else []))
+        _resolve(game, ev.player, card, n, potion, effect)
     hook.overpay_timing = "when_paying"          # type: ignore[attr-defined]
     return hook
 
@@ -70,16 +97,20 @@ def when_buy(effect: OverpayEffect, cite: dict | None = None) -> Callable[[Game,
     """The pre-2022 overpay ability: a when-buy ability that pays the declared amount when it resolves."""
     def hook(game: Game, ev: Event, card: Card) -> None:
         n = _declared(game).pop(card.id, 0)
-        if n <= 0:
+        potion = card.id in _potions(game)
+        _potions(game).discard(card.id)
+        if n <= 0 and not potion:
             return
         t = game.turn
-        if t.coins < n:
-            raise IllegalAction(f"cannot overpay ${n} for {card.name}: the money pool has ${t.coins} when its "
-                                "when-buy ability resolves")
+        if t.coins < n or (potion and t.potions < 1):
+            raise IllegalAction(f"cannot overpay {_amount(n, potion)} for {card.name}: the money pool has "
+                                f"${t.coins} and {t.potions} Potion(s) when its when-buy ability resolves")
         t.coins -= n
-        game.log.add(f"{ev.player.name} overpays ${n} for {card.name} as its when-buy ability resolves (money pool "
-                     f"now {t.coins}); the card is not gained yet", OVERPAYING, *([cite] if cite else []))
-        effect(game, ev.player, card, n)
+        t.potions -= int(potion)
+        game.log.add(f"{ev.player.name} overpays {_amount(n, potion)} for {card.name} as its when-buy ability "
+                     f"resolves (money pool now {t.coins}); the card is not gained yet", OVERPAYING,
+                     *([cite] if cite else []))
+        _resolve(game, ev.player, card, n, potion, effect)
     hook.overpay_timing = "when_buy"             # type: ignore[attr-defined]
     return hook
 
@@ -96,8 +127,8 @@ def timing(game: Game, name: str) -> str | None:
     return None
 
 
-def buy_overpaying(game: Game, p: Player, name: str, n: int) -> Card | None:
-    """Buy ``name`` and overpay ``n`` for it, at the moment its version says."""
+def buy_overpaying(game: Game, p: Player, name: str, n: int, potion: bool = False) -> Card | None:
+    """Buy ``name`` and overpay ``n`` (and a Potion, if ``potion``) for it, at the moment its version says."""
     t = game.turn
     when = timing(game, name)
     if when is None:
@@ -105,39 +136,52 @@ def buy_overpaying(game: Game, p: Player, name: str, n: int) -> Card | None:
     if name not in act.buyable(game):
         return act.buy(game, p, name)        # raises with the reason it can't be bought
     card = game.supply[name][-1]
+    needs = int(bool(card.facts.cost_potion)) + int(potion)
     if when == "when_paying":
-        if t.coins < card.cost + n:
-            raise IllegalAction(f"cannot overpay ${n} for {name}: it costs {card.cost} and the money pool has "
-                                f"{t.coins}")
+        if t.coins < card.cost + n or t.potions < needs:
+            raise IllegalAction(f"cannot overpay {_amount(n, potion)} for {name}: it costs {card.cost} and the "
+                                f"money pool has {t.coins} and {t.potions} Potion(s)")
         t.coins -= n
+        t.potions -= int(potion)
         _paid(game)[card.id] = n
-        game.log.add(f"{p.name} overpays ${n} while paying for {name} (the overpay ability happens when it is "
-                     "gained)", OVERPAYING)
+        game.log.add(f"{p.name} overpays {_amount(n, potion)} while paying for {name} (the overpay ability happens "
+                     "when it is gained)", OVERPAYING)
     else:
         _declared(game)[card.id] = n
+    if potion:
+        _potions(game).add(card.id)
     try:
         return act.buy(game, p, name)
     finally:
         _declared(game).pop(card.id, None)
+        if when != "when_paying":
+            _potions(game).discard(card.id)
 
 
 _SCHEMA = {"type": "object", "required": ["card", "overpay"], "additionalProperties": False,
-           "properties": {"card": {"type": "string"}, "overpay": {"type": "integer", "minimum": 1,
-                                                                   "maximum": MAX_OVERPAY}}}
+           "properties": {"card": {"type": "string"}, "overpay": {"type": "integer", "minimum": 0,
+                                                                   "maximum": MAX_OVERPAY},
+                          "potion": {"type": "boolean"}},
+           # "you can't overpay 0": $0 only together with a Potion
+           "if": {"required": ["potion"], "properties": {"potion": {"const": True}}},
+           "else": {"properties": {"overpay": {"minimum": 1}}}}
 
 
 @step_kind("buy_overpay", schema=_SCHEMA,
-           doc="buy a card with an overpay ability and overpay N for it (2022: while paying; pre-2022: as its "
-               "when-buy ability resolves)",
+           doc="buy a card with an overpay ability and overpay N for it, and a Potion with `potion: true` "
+               "(2022: while paying; pre-2022: as its when-buy ability resolves)",
            example="buy_overpay: {card: Masterpiece, overpay: 2}")
 def _buy_overpay_step(game: Game, p: Player, value: object) -> None:
-    if not isinstance(value, dict) or set(value) != {"card", "overpay"}:
-        raise IllegalAction(f"buy_overpay: expected {{card: NAME, overpay: N}}, found {value!r}")
-    name, n = value["card"], value["overpay"]
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_OVERPAY:
-        raise IllegalAction(f"buy_overpay: overpay must be a number of $ from 1 to {MAX_OVERPAY} (you can't "
+    if not isinstance(value, dict) or not {"card", "overpay"} <= set(value) <= {"card", "overpay", "potion"}:
+        raise IllegalAction(f"buy_overpay: expected {{card: NAME, overpay: N}} (and potion: true), found {value!r}")
+    name, n, potion = value["card"], value["overpay"], value.get("potion", False)
+    if not isinstance(potion, bool):
+        raise IllegalAction(f"buy_overpay: potion must be true or false, found {potion!r}")
+    low = 0 if potion else 1
+    if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= MAX_OVERPAY:
+        raise IllegalAction(f"buy_overpay: overpay must be a number of $ from {low} to {MAX_OVERPAY} (you can't "
                             f"overpay 0), found {n!r}")
     real = next((k for k in game.supply if isinstance(name, str) and k.lower() == name.strip().lower()), None)
     if real is None:
         raise IllegalAction(f"buy_overpay: {name!r} is not a Supply pile in this game", sorted(game.supply))
-    buy_overpaying(game, p, real, n)
+    buy_overpaying(game, p, real, n, potion)

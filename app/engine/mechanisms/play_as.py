@@ -8,9 +8,11 @@
   other effects happen. Command cards can't be chosen (Band of Misfits 4).
 * Band of Misfits (pre-2019): "Play this as if it were an Action card in the
   Supply costing less than it that you choose. This is that card until it
-  leaves play." The Band of Misfits itself resolves the chosen card's play
-  ability (pre-2019 2), so moving "this" (Feast, Mining Village) moves the Band of
-  Misfits (pre-2019 4).
+  leaves play." The Band of Misfits becomes the chosen card, with its name, cost,
+  types and abilities for all purposes, until it leaves play (pre-2019 3; the core
+  renames the card and gives its name back when it leaves play), and resolves that
+  card's play ability (2), so moving "this" (Feast, Mining Village) moves the Band
+  of Misfits (4). Not in play, it cannot play itself (8: the 2021 lose-track rule).
 
 Replaying a card (Procession, Counterfeit) is the throne-room effect of the core
 (``effects.PlayActionMultiple``), not repeated here.
@@ -23,7 +25,7 @@ from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import Ctx
 from app.engine.core.state import Card
-from app.engine.core.triggers import Event, attack_window, fire
+from app.engine.core.triggers import COLLECTORS, Event, Pending, attack_window, fire
 
 LEAVING = narrate.sec("Play a card while leaving it")
 
@@ -55,34 +57,71 @@ def play_from_supply(ctx: Ctx, allowed, cite: dict) -> bool:
 
 
 def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
-    """Pre-2019 Band of Misfits: resolve the chosen Supply card's play ability as this card."""
+    """Pre-2019 Band of Misfits: become the chosen Supply card until it leaves play, and be played as it.
+
+    "This is that card until it leaves play": while in play it has the chosen card's name, cost,
+    types and abilities for all purposes (pre-2019 3), so the card itself is renamed (``Card.printed``
+    keeps its own name; ``Game.move`` gives it back when it leaves play, pre-2019 5-6). Played again
+    while still in play (Throne Room) it is simply that card, played as any card is (7, 11). Not in
+    play, it loses track of itself and cannot play itself (8, the 2021 lose-track rule).
+    """
     from app.engine.core.registry import definition
 
     p, g, me = ctx.player, ctx.game, ctx.source
-    became: dict = g.__dict__.setdefault("played_as", {})     # card id -> (chosen name, where it was then)
-    kept = became.get(me.id)
-    if kept is not None and kept[1].valid():
-        # still in play since it became that card: played again (Throne Room), it is still that card
-        # (Band of Misfits pre-2019 7)
-        name = kept[0]
-        ctx.log(f"{me.name} is still {name} (it has not left play), so it is played as {name} again",
-                {"card": "Band of Misfits", "ruling": 7, "version": "pre-2019"})
-    else:
-        options = _choices(ctx, allowed)
-        if not options:
-            ctx.log(f"There is no card in the Supply {me.name} can be played as", narrate.DO_AS_MUCH, cite)
-            return False
-        name = ctx.ask(Question(p.name, f"choose a card from the Supply to play {me.name} as", "cards",
-                                options, 1, 1))[0].name
-        ctx.log(f"{me.name} is played as {name}: it is that card until it leaves play", cite)
-        if me.zone == "in_play":
-            became[me.id] = (name, g.ref(me))
+    if me.zone != "in_play":
+        ctx.log(f"{me.name} is not in play: it loses track of itself and cannot play itself, so nothing happens",
+                {"card": "Band of Misfits", "ruling": 8, "version": "pre-2019"}, narrate.LOSE_TRACK)
+        return False
+    options = _choices(ctx, allowed)
+    if not options:
+        ctx.log(f"There is no card in the Supply {me.name} can be played as", narrate.DO_AS_MUCH, cite)
+        return False
+    name = ctx.ask(Question(p.name, f"choose a card from the Supply to play {me.name} as", "cards",
+                            options, 1, 1))[0].name
+    me.printed, me.name = me.name, name
+    g.__dict__.setdefault("played_as", {})[me.id] = (name, me.stamp)
+    ctx.log(f"{me.printed} becomes {name} and is played as it: it is that card (name, cost, types, abilities) "
+            f"until it leaves play", cite, {"card": "Band of Misfits", "ruling": 3, "version": "pre-2019"})
     g.turn.played[name] += 1
     sub = Ctx(g, p, me, ctx.source_ref)
-    if "Attack" in _types(name):
+    fire(g, Event("before_play", p, me))     # it plays itself as that card (pre-2019 2): that pile's "+" tokens (17)
+    if me.is_type("Attack"):
         sub.unaffected = attack_window(g, p, me)
     d = definition(g, name)
     if d is not None and d.play is not None:
         d.play.apply(sub)
     fire(g, Event("after_play", p, me))
     return True
+
+
+def _trashed_from_play_as(game, ev: Event) -> list[Pending]:
+    """Pre-2019 Band of Misfits 4: "If Band of Misfits is played as a card with a when-trash ability ...,
+    that ability is triggered when it's trashed from play" (Fortress: it goes to your hand), although
+    out of play it is Band of Misfits again (5).
+
+    Only when-trash: the when-discard exchange of Page and Peasant (18) is not followed yet.
+    """
+    from app.engine.core.registry import definition
+
+    card = ev.card
+    if ev.kind != "when_trash" or card is None:
+        return []
+    kept = game.__dict__.get("played_as", {}).get(card.id)
+    # it left play by this very move: one move since it became that card
+    if kept is None or card.stamp != kept[1] + 1 or card.name == kept[0]:
+        return []
+    d = definition(game, kept[0])
+    hook = d.hooks.get(ev.kind) if d else None
+    if hook is None:
+        return []
+    name = kept[0]
+
+    def run(g, e) -> None:
+        g.log.add(f"{card.name} was trashed from play as {name}: {name}'s when-trash ability triggers",
+                  {"card": "Band of Misfits", "ruling": 4, "version": "pre-2019"})
+        hook(g, e, card)
+    return [Pending(ev.player, f"{card.name}, trashed from play as {name} (when-trash)", run)]
+
+
+if _trashed_from_play_as not in COLLECTORS:
+    COLLECTORS.append(_trashed_from_play_as)

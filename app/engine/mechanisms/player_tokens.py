@@ -59,7 +59,7 @@ from app.engine.core.costs import CostModifier, add_modifier
 from app.engine.core.registry import CardDef, register
 from app.engine.core.errors import EngineError, IllegalAction, ScenarioError
 from app.engine.core.state import Card, Game, LaterAbility, Player, card_facts
-from app.engine.core.triggers import Event
+from app.engine.core.triggers import COLLECTORS, Event, Pending
 from app.engine.scenario.extensions import expect_key, setup_key
 
 TOKENS = narrate.sec("Adventures tokens / Traits", "Adventures tokens")
@@ -93,6 +93,7 @@ class Tokens:
     minus_coin: bool = False                                # has their -$1 token
     minus_card: bool = False                                # -1 Card token is on their deck
     estate: Card | None = None                              # the card with their Estate token
+    estate_pre_2019: bool = False                           # set by the pre-2019 Inheritance (your Estates only)
     rules: set = field(default_factory=set)                 # which of this player's token rules are set up
 
 
@@ -284,11 +285,16 @@ def set_estate_token(game: Game, p: Player, card: Card, cite: dict | None = None
 
     Estates then use the "inherited" version of their definition in this game (as Curses do with
     Charlatan): an Action-Command card, during the token owner's turns, that plays the token's card.
+    With the pre-2019 Inheritance (``versions: {Inheritance: "1"}``) only the Estates the player owns
+    change, for the whole game: they have the card's abilities and types (``_set_pre_2019``).
     """
     t = tokens(game, p)
     game.move(card, "set_aside", owner=p.index)
     card.set_aside_by = None
     t.estate = card
+    if game.versions.get("Inheritance") == "1":
+        _set_pre_2019(game, p, t, card, cite)
+        return
     game.extra_types["Estate"] = _InheritedTypes(game)
     game.versions["Estate"] = INHERITED
     game.log.add(f"{p.name} sets aside {card.name} from the Supply and moves their Estate token to it: during "
@@ -313,6 +319,87 @@ INHERITED = "inherited"
 register(CardDef("Estate", fx.Do(_play_inherited), version=INHERITED, vp=1,
                  note="in games where someone bought Inheritance: during that player's turns also an "
                       "Action-Command card that plays the card with their Estate token"), default=False)
+
+
+# ------------------------------------------------------------------ the Estate token, pre-2019 Inheritance
+PRE_2019 = "inherited-pre-2019"
+
+
+def _pre_2019_token(game: Game, estate: Card) -> Card | None:
+    """The card with the Estate token of this Estate's owner, if that token was placed by the pre-2019 Inheritance.
+
+    Only Estates you own are changed (Your Estate token pre-2019 1-2: "An Estate is yours as described at the
+    top of LOCATIONS IN THE GAME"): an Estate in the Supply or the trash is nobody's (7, 11).
+    """
+    if estate.owner is None or estate.zone in ("supply", "trash", "non_supply"):
+        return None
+    t = _all(game).get(estate.owner)
+    return t.estate if t is not None and t.estate_pre_2019 else None
+
+
+def _own_inherited_types(game: Game):
+    def has(card: Card, t: str) -> bool:
+        # "in addition to having the type Victory"; still so when scoring (Your Estate token pre-2019 1, 10)
+        token_card = _pre_2019_token(game, card)
+        return token_card is not None and token_card.is_type(t)
+    return has
+
+
+def _set_pre_2019(game: Game, p: Player, t: Tokens, card: Card, cite: dict | None) -> None:
+    t.estate_pre_2019 = True
+    game.extra_types["Estate"] = _own_inherited_types(game)
+    game.versions["Estate"] = PRE_2019
+    game.log.add(f"{p.name} sets aside {card.name} from the Supply and moves their Estate token to it: for the rest "
+                 f"of the game, Estates {p.name} owns have the abilities and types of {card.name} (they keep the "
+                 "name Estate and cost $2)", *(c for c in (cite, T("Your Estate token", 1) | {"version": "pre-2019"})
+                                              if c))
+
+
+def _resolve_inherited(ctx: fx.Ctx) -> bool:
+    """An Estate you own has the card's abilities: its play ability is the Estate's own, "this" is the Estate
+    (Your Estate token pre-2019 1, 4); it is not playing the set-aside card."""
+    from app.engine.core.registry import definition
+
+    token_card = _pre_2019_token(ctx.game, ctx.source)
+    if token_card is None:
+        ctx.log(f"This Estate is not {ctx.player.name}'s own inherited Estate: it has no abilities",
+                T("Your Estate token", 1) | {"version": "pre-2019"})
+        return False
+    d = definition(ctx.game, token_card.name)
+    return bool(d is not None and d.play is not None and d.play.apply(ctx))
+
+
+def _trashed_inherited_estate(game: Game, ev: Event) -> list[Pending]:
+    """Pre-2019: "If you have your token on a card with a when-trash ability, trashing an Estate will trigger
+    that ability" (Your Estate token pre-2019 5): the Estate was yours when it was trashed."""
+    from app.engine.core.registry import definition
+
+    card = ev.card
+    if ev.kind != "when_trash" or card is None or card.name != "Estate" or ev.data.get("owner") is None:
+        return []
+    t = _all(game).get(ev.data["owner"])
+    if t is None or not t.estate_pre_2019 or t.estate is None:
+        return []
+    d = definition(game, t.estate.name)
+    hook = d.hooks.get("when_trash") if d else None
+    if hook is None:
+        return []
+    name = t.estate.name
+
+    def run(g: Game, e: Event) -> None:
+        g.log.add(f"The trashed Estate had {name}'s abilities: {name}'s when-trash ability triggers",
+                  T("Your Estate token", 5) | {"version": "pre-2019"})
+        hook(g, e, card)
+    return [Pending(ev.player, f"Estate, with {name}'s abilities (when-trash)", run)]
+
+
+if _trashed_inherited_estate not in COLLECTORS:
+    COLLECTORS.append(_trashed_inherited_estate)
+
+
+register(CardDef("Estate", fx.Do(_resolve_inherited), version=PRE_2019, vp=1,
+                 note="in games with the pre-2019 Inheritance: Estates a player owns have the abilities and types "
+                      "of the card with that player's Estate token"), default=False)
 
 
 # ------------------------------------------------------------------ hooks into drawing and getting $

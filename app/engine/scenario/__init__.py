@@ -35,6 +35,8 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+    loaded = importlib.import_module(f"{__name__}.{module}")
+    # Bind every public name of the module at once: importing the submodule ``replay`` sets the
+    # package attribute ``replay`` to the module, which must not shadow the function of that name.
+    globals().update({n: getattr(loaded, n) for n in _PUBLIC[module]})
+    return globals()[name]
