@@ -36,7 +36,7 @@ def __getattr__(name: str) -> Any:
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     loaded = importlib.import_module(f"{__name__}.{module}")
-    # Bind every public name of the module at once: importing the submodule ``replay`` sets the
-    # package attribute ``replay`` to the module, which must not shadow the function of that name.
+    # bind every public name of that module at once (one import, then plain attribute lookups);
+    # no submodule is named like a public function, so none can shadow one (loader, runner)
     globals().update({n: getattr(loaded, n) for n in _PUBLIC[module]})
     return globals()[name]
