@@ -35,6 +35,9 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+    mod = importlib.import_module(f"{__name__}.{module}")
+    # bind every public name of the module at once: importing submodule ``replay`` sets the package
+    # attribute ``replay`` to the module, which would otherwise hide the function of that name
+    for public in _PUBLIC[module]:
+        globals()[public] = getattr(mod, public)
+    return globals()[name]
