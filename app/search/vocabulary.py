@@ -45,17 +45,33 @@ def section_terms(sections: Iterable[dict], texts: dict[str, str], terms: Iterab
         targets[t["slug"]] = _pick(t, rules, words, title_words)
     out: dict[str, list[str]] = {}
     for t in by_term.values():
-        picked = list(targets[t["slug"]])
-        for see in t.get("see") or []:
-            target = by_term.get(_slug(see))
-            if target is not None:
-                picked += [s for s in targets[target["slug"]] if s not in picked]
+        picked = _resolve(t["slug"], by_term, targets)
         name = plain(t["term"]).strip()
         for slug in picked:
             out.setdefault(slug, [])
             if name not in out[slug]:
                 out[slug].append(name)
     return out
+
+
+# "Coin token : see Coffers token", "Coffers token : see spend Coffers token": chains are short.
+_MAX_SEE_DEPTH = 3
+
+
+def _resolve(slug: str, by_term: dict[str, dict], targets: dict[str, list[str]]) -> list[str]:
+    """The term's own sections, then its see-targets' (followed through chains, cycles stopped)."""
+    picked: list[str] = []
+    seen: set[str] = set()
+    todo = [(slug, 0)]
+    while todo:
+        cur, depth = todo.pop(0)
+        if cur in seen:
+            continue
+        seen.add(cur)
+        picked += [s for s in targets[cur] if s not in picked]
+        if depth < _MAX_SEE_DEPTH:
+            todo += [(_slug(see), depth + 1) for see in by_term[cur].get("see") or [] if _slug(see) in by_term]
+    return picked
 
 
 def _pick(term: dict, rules: list[dict], words: dict[str, set[str]], title_words: dict[str, set[str]]) -> list[str]:
