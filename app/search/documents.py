@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from app.corpus.card_reference_parser import card_slug
 from app.corpus.text import plain
+from app.search.vocabulary import index_words, section_terms
 from app.store.db import Store
 
 # Display kinds, as the issue names them (plus 'index term' for chapter VIII entries).
@@ -73,11 +74,12 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
     for p in _table(store, "paragraphs", "section, ord"):
         paragraphs.setdefault(p["section"], []).append(p)
 
+    own_terms = _index_vocabulary(store, sections, paragraphs)
     for s in sections.values():
         kind = _SECTION_KIND.get(s["kind"], SECTION)
         title = plain(s["title"])
         body = "" if s["kind"] in _TITLE_ONLY else " ".join(plain(p["text"]) for p in paragraphs.get(s["slug"], []))
-        aliases = " ".join(s.get("aliases") or [])
+        aliases = " ".join([*(s.get("aliases") or []), *own_terms.get(s["slug"], [])])
         text = f"{aliases} {body}".strip()
         yield SearchDoc(key=s["slug"], kind=kind, title=title, body=text, url=section_url(s["doc"], s["slug"]),
                         parent=s.get("parent") or "", cards=mentions(f"{title} {text}"), section=title)
@@ -150,6 +152,17 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
 
 
     yield from scenario_documents(store, mentions)
+
+
+def _index_vocabulary(store: Store, sections: dict[str, dict], paragraphs: dict[str, list[dict]]) -> dict[str, list[str]]:
+    """Section slug -> the chapter VIII index terms pointing at it (``vocabulary.py``), as searchable words."""
+    terms = _table(store, "index_terms")
+    if not terms:
+        return {}
+    texts = {slug: f"{plain(s['title'])} " + " ".join(plain(p["text"]) for p in paragraphs.get(slug, []))
+             for slug, s in sections.items()}
+    return {slug: [index_words(t) for t in names] for slug, names in
+            section_terms(sections.values(), texts, terms).items()}
 
 
 def scenario_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterator[SearchDoc]:

@@ -66,6 +66,28 @@ class Postings:
         an AND of unboosted terms inside it); anything else raises TypeError instead of
         silently scoring differently from Whoosh.
         """
+        return self._best(self._scores(query), limit)
+
+    def top_with(self, query: Any, limit: int, group: frozenset[int], group_limit: int) -> list[tuple[float, int]]:
+        """``top``, plus the best ``group_limit`` matches among ``group`` that it left out (one pass
+        over the postings): a kind of document that rarely wins on BM25 alone still gets candidates."""
+        acc = self._scores(query)
+        best = self._best(acc, limit)
+        if group_limit <= 0:
+            return best
+        have = {d for _, d in best}
+        more = self._best({d: s for d, s in acc.items() if d in group and d not in have}, group_limit)
+        return sorted(best + more, key=lambda sd: (-sd[0], sd[1]))
+
+    @staticmethod
+    def _best(acc: dict[int, float], limit: int) -> list[tuple[float, int]]:
+        if len(acc) > limit:
+            # the limit-th best score bounds the answer; only documents at or above it are sorted
+            floor = heapq.nlargest(limit, acc.values())[-1]
+            acc = {d: s for d, s in acc.items() if s >= floor}
+        return sorted(((s, d) for d, s in acc.items()), key=lambda sd: (-sd[0], sd[1]))[:limit]
+
+    def _scores(self, query: Any) -> dict[int, float]:
         acc: dict[int, float] = {}
         for sub in (query.subqueries if isinstance(query, Or) else [query]):
             if isinstance(sub, Term):
@@ -76,11 +98,7 @@ class Postings:
                 raise TypeError(f"postings cannot score {type(sub).__name__} clauses")
         if isinstance(query, Or) and query.boost != 1.0:
             acc = {d: s * query.boost for d, s in acc.items()}
-        if len(acc) > limit:
-            # the limit-th best score bounds the answer; only documents at or above it are sorted
-            floor = heapq.nlargest(limit, acc.values())[-1]
-            acc = {d: s for d, s in acc.items() if s >= floor}
-        return sorted(((s, d) for d, s in acc.items()), key=lambda sd: (-sd[0], sd[1]))[:limit]
+        return acc
 
     def _span(self, field: str, term: str) -> tuple[int, int]:
         return self.slices.get(field, {}).get(term, (0, 0))

@@ -80,6 +80,10 @@ _QUERY_STOP = frozenset(STOP_WORDS) | _QUESTION_WORDS
 MAX_ENGINES = 2
 # Candidates re-ranked per query: collapsing a section's paragraphs into one slot needs more than shown.
 _CANDIDATES = 40
+# Rule sections and paragraphs fetched beside them: a general question's answer is often worded unlike
+# the question, and card rulings sharing its words would otherwise fill every candidate slot.
+_RULE_CANDIDATES = 10
+_RULE_KINDS = frozenset({"section", "common effect"})
 # Scenarios fetched beside them (they are placed apart from the ranking, see pick_scenario).
 _SCENARIO_CANDIDATES = 20
 # An index entry that is only a term and page numbers counts this much of its BM25 score.
@@ -106,6 +110,7 @@ class _Engine:
     info: DocInfo | None = None        # per document: kind and title words (re-ranking features)
     scenario_cites: dict[int, tuple[str, ...]] = field(default_factory=dict)   # scenario -> cited store keys
     scenarios_by_card: dict[str, list[int]] = field(default_factory=dict)      # card slug -> scenarios about it
+    rule_docs: frozenset[int] = frozenset()    # Complete Rules sections and paragraphs (extra candidates)
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -191,6 +196,7 @@ def engine_for(store: Store) -> _Engine:
                 see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
             )
             eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer)
+            eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             for d in eng.scenario_cites:
                 for slug in postings.cards[d]:
                     eng.scenarios_by_card.setdefault(slug, []).append(d)
@@ -341,7 +347,10 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
                                                                             list[tuple[float, int]]]:
     """BM25F's best ``n`` documents, and apart from them the scenarios among its best (scenarios are
     placed by ``pick_scenario``, never interleaved with the rules they demonstrate)."""
-    hits = eng.postings.top(plan.query, n + _SCENARIO_CANDIDATES)
+    # a question naming a card has its answer among the card's own documents; one naming none gets
+    # rule candidates of its own
+    extra = 0 if plan.strong else _RULE_CANDIDATES
+    hits = eng.postings.top_with(plan.query, n + _SCENARIO_CANDIDATES, eng.rule_docs, extra)
     if eng.pointers:
         hits = sorted(((sc * _POINTER_WEIGHT if d in eng.pointers else sc, d) for sc, d in hits),
                       key=lambda sd: (-sd[0], sd[1]))
