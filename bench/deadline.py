@@ -28,7 +28,8 @@ from app.engine.core.deadline import deadline_at  # noqa: E402
 from app.web import replay as rp  # noqa: E402
 
 
-def heavy_scenario(n_cards: int = 2000, steps: int = 250) -> str:
+def heavy_scenario(n_cards: int = 1000, steps: int = 250) -> str:
+    """Two players shuffling 2,000-card decks: heavy engine work that stays inside the 5,000-card bound."""
     lines = ["title: heavy", 'rulings: [{section: "Your turn"}]', "players:"]
     for name in ("Alice", "Bob"):
         lines += [f"  - name: {name}", "    hand: [Copper*5]", f"    deck: [Copper*{n_cards}]",
