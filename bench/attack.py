@@ -38,6 +38,8 @@ import time
 import zlib
 from pathlib import Path
 
+from heavy_scenario import heavy_scenario  # bench/heavy_scenario.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 MAX_SECONDS = 120.0
@@ -61,16 +63,6 @@ def request(port: int, method: str, path: str, body: bytes = b"", timeout: float
         return int(data[9:12]), time.perf_counter() - t0
     except (OSError, ValueError):
         return 0, time.perf_counter() - t0
-
-
-def heavy_scenario(n_cards: int = 400, steps: int = 250) -> bytes:
-    """A legal scenario that keeps the engine busy for a second or more (two 800-card decks, 250 turns)."""
-    lines = ["title: heavy", 'rulings: [{section: "Your turn"}]', "players:"]
-    for name in ("Alice", "Bob"):
-        lines += [f"  - name: {name}", "    hand: [Copper*5]", f"    deck: [Copper*{n_cards}]",
-                  f"    discard: [Estate*{n_cards}]"]
-    lines += ["supply: {Silver: 40}", "step_limit: 20000", "steps:"] + ["  - end_turn"] * steps
-    return ("\n".join(lines) + "\n").encode()
 
 
 def _sandbox_token(state: dict) -> str:
@@ -265,7 +257,7 @@ def main() -> int:
         lock = threading.Lock()
         attackers = [threading.Thread(target=slow_client, args=(port, stop, held), daemon=True)
                      for _ in range(slow_n)]
-        attackers += [threading.Thread(target=flooder, args=(port, stop, heavy_scenario(), statuses, lock), daemon=True)
+        attackers += [threading.Thread(target=flooder, args=(port, stop, heavy_scenario().encode(), statuses, lock), daemon=True)
                       for _ in range(flood_n)]
         for t in attackers:
             t.start()
