@@ -52,7 +52,7 @@ steps: [end_turn]"""))
     g = res.game
     assert sorted(c.name for c in prizes.prize_pile(g)) == sorted(prizes.PRIZES)
     assert not set(prizes.PRIZES) & set(g.supply)
-    assert all(c.zone == "pile:Prizes" for c in prizes.prize_pile(g))
+    assert all(c.zone == "non_supply" and c.pile == "Prizes" for c in prizes.prize_pile(g))
 
 
 def test_a_prize_cannot_be_bought():

@@ -40,7 +40,7 @@ class Card:
     stamp: int = 0
     set_aside_by: int | None = None   # source card id when set aside
     game: Any = field(default=None, repr=False)   # the Game it belongs to: its costs can change (costs.py)
-    pile: str | None = None   # its Supply pile when that pile mixes card names (Ruins, Knights: ruins.py, knights.py)
+    pile: str | None = None   # its pile when that pile mixes card names (Ruins, Knights, Prizes: mixed_piles.py, prizes.py)
     # its own name while it "is" another card until it leaves play (pre-2019 Band of Misfits 3: "it will have
     # the card's cost, name, types and abilities for all purposes"; WHILE THIS IS IN PLAY § VI); see play_as.py
     printed: str | None = None
@@ -228,10 +228,8 @@ class Game:
             return self.trash
         if card.zone == "supply":
             return self.supply[card.pile or card.name]
-        if card.zone == "non_supply":
-            return self.non_supply[card.name]
-        if card.zone.startswith("pile:"):      # a pile of differently named cards (the Prizes: prizes.py)
-            return self.non_supply[card.zone[5:]]
+        if card.zone == "non_supply":        # its own name's pile, or a pile of differently named cards (Prizes)
+            return self.non_supply[card.pile or card.name]
         return self.players[card.owner].zone(card.zone)
 
     def empty_piles(self) -> list[str]:

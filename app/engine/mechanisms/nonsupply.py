@@ -28,7 +28,7 @@ PILE_SIZES = {"Spoils": 15, "Madman": 10, "Mercenary": 10}
 
 def where(card: Card) -> str:
     """Where a card is, in a player's words (log lines never show internal zone names)."""
-    return {"non_supply": f"back in the {card.name} pile", "supply": "in the Supply", "trash": "in the trash",
+    return {"non_supply": f"back in the {card.pile or card.name} pile", "supply": "in the Supply", "trash": "in the trash",
             "in_play": "in play", "set_aside": "set aside", "revealed": "revealed"}.get(card.zone, f"in a {card.zone}")
 
 
@@ -65,10 +65,10 @@ def return_to_pile(game: Game, p: Player, card: Card, expected: Ref | None, cite
         game.log.add(f"{card.name} is no longer where it was played (it is {where(card)}), so it cannot be "
                      "returned to its pile", narrate.LOSE_TRACK, *([cite] if cite else []))
         return False
-    if card.name not in game.non_supply:
-        game.non_supply[card.name] = []
+    home = card.pile or card.name
+    game.non_supply.setdefault(home, [])
     game.move(card, "non_supply")
-    game.log.add(f"{p.name} returns {card.name} to the {card.name} pile", *([cite] if cite else []))
+    game.log.add(f"{p.name} returns {card.name} to the {home} pile", *([cite] if cite else []))
     return True
 
 

@@ -10,8 +10,9 @@ The rules implemented:
   can't be bought or gained by cards that gain from the Supply, and an empty
   Prize pile is not an empty Supply pile for the game end.
 
-The pile lives in ``Game.non_supply['Prizes']`` and its cards are in the zone
-``pile:Prizes``, so they move like any other card. A scenario may start with
+The pile lives in ``Game.non_supply['Prizes']``; its cards are in the zone
+``non_supply`` with ``Card.pile`` naming the pile (as Ruins and Knights name their
+Supply pile), so they move like any other card. A scenario may start with
 some Prizes already won (the ``prizes`` setup key lists those still in the pile)
 and check the pile with the ``prizes`` expect key.
 """
@@ -26,7 +27,6 @@ from app.engine.scenario.extensions import CARD_LIST, expect_key, setup_key
 
 PRIZES = ("Bag of Gold", "Diadem", "Followers", "Princess", "Trusty Steed")
 PILE = "Prizes"
-ZONE = f"pile:{PILE}"
 SETUP = narrate.sec("Special setup")
 SETUP_FILE = "scenario setup"   # setup keys are applied after loading: the error names the key
 
@@ -37,7 +37,9 @@ def prize_pile(game: Game) -> list[Card]:
 
 def set_up(game: Game, names: tuple[str, ...] | list[str] = PRIZES) -> None:
     """Put the Prizes outside the Supply, face up (§ I Special setup)."""
-    game.non_supply[PILE] = [game.new_card(n, None, ZONE) for n in names]
+    game.non_supply[PILE] = pile = [game.new_card(n, None, "non_supply") for n in names]
+    for c in pile:
+        c.pile = PILE
 
 
 def tournament_setup(game: Game) -> None:
