@@ -2,14 +2,17 @@
 
     python3 bench/relevance.py            # uses the built index (rulings build)
     python3 bench/relevance.py --build    # builds a fresh store + index into a temp dir first
-    python3 bench/relevance.py --misses   # also list the questions not answered in the top 3
+    python3 bench/relevance.py --misses   # also list relevance_set questions not answered in the top 3
+    python3 bench/relevance.py --held-out-misses  # the same for the held-out files (to check their
+                                                  # targets; reading them while tuning spoils them)
 
 Figures are printed for the whole set, for the original 80 questions of issue #3
 (entries 1-80), for the tuning set (every entry not marked ``held_out``; the ranking
 weights are trained on it, bench/train_ranker.py), for the held-out entries of that
-file, and for issue #13's held-out set (bench/relevance_heldout2.yaml) on its own, so
-a ranking change can be checked against each. "first screen" is the share of
-questions whose answer is among the hits a phone shows without scrolling.
+file, and for each of issue #13's held-out sets (bench/relevance_heldout2.yaml and
+bench/relevance_heldout3.yaml) on its own, so a ranking change can be checked against
+each. "first screen" is the share of questions whose answer is among the hits a phone
+shows without scrolling.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.search.evaluate import (FIRST_SCREEN, HELDOUT2_SET, Scores, evaluate, load_relevance_set,  # noqa: E402
+from app.search.evaluate import (FIRST_SCREEN, HELDOUT_SETS, Scores, evaluate, load_relevance_set,  # noqa: E402
                                  missing_targets)
 from app.store.db import Store  # noqa: E402
 
@@ -41,12 +44,14 @@ def open_store(build: bool) -> Store:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", action="store_true", help="build a fresh store and index into a temp dir")
-    ap.add_argument("--misses", action="store_true", help="list questions not answered in the top 3")
+    ap.add_argument("--misses", action="store_true", help="list relevance_set questions not answered in the top 3")
+    ap.add_argument("--held-out-misses", action="store_true",
+                    help="list held-out-file questions not answered in the top 3 (never while tuning)")
     args = ap.parse_args(argv)
     store = open_store(args.build)
     questions = load_relevance_set()
-    heldout2 = load_relevance_set(HELDOUT2_SET, held_out=True)
-    stale = missing_targets(store, questions + heldout2)
+    heldout = [(label, path, load_relevance_set(path, held_out=True)) for label, path in HELDOUT_SETS]
+    stale = missing_targets(store, questions + [q for _, _, qs in heldout for q in qs])
     for q, key in stale:
         print(f"warning: expected key {key!r} (for {q!r}) is not in the store", file=sys.stderr)
     scores = evaluate(store, questions)
@@ -57,18 +62,19 @@ def main(argv: list[str] | None = None) -> int:
     original = Scores([o for o in scores.outcomes if o.question.line <= ORIGINAL])
     print(f"original {ORIGINAL} (entries 1-{ORIGINAL}): recall@1 {original.recall_at(1):.3f}  "
           f"recall@3 {original.recall_at(3):.3f}  MRR {original.mrr():.3f}")
-    new = evaluate(store, heldout2)
+    held_scores = [(label, path, evaluate(store, qs)) for label, path, qs in heldout]
     print(f"{'part':<34}{'n':>4}{'R@1':>8}{'R@3':>8}{'MRR':>8}  first screen (top {FIRST_SCREEN})")
     for label, part in (("tuning (relevance_set, trained on)", [o for o in scores.outcomes if not o.question.held_out]),
                         ("held out 1 (relevance_set)", [o for o in scores.outcomes if o.question.held_out]),
-                        ("held out 2 (relevance_heldout2)", new.outcomes)):
+                        *((f"{label} ({path.stem})", new.outcomes) for label, path, new in held_scores)):
         sub = Scores(part)
         print(f"{label:<34}{len(part):>4}{sub.recall_at(1):>8.3f}{sub.recall_at(3):>8.3f}{sub.mrr():>8.3f}  "
               f"{sub.first_screen():.3f}")
-    for cat in new.categories:
-        n = sum(1 for o in new.outcomes if o.question.category == cat)
-        print(f"  held out 2 {cat:<11} n={n:<3} R@1={new.recall_at(1, cat):.2f} R@3={new.recall_at(3, cat):.2f} "
-              f"MRR={new.mrr(cat):.2f}")
+    for label, _, new in held_scores:
+        for cat in new.categories:
+            n = sum(1 for o in new.outcomes if o.question.category == cat)
+            print(f"  {label} {cat:<11} n={n:<3} R@1={new.recall_at(1, cat):.2f} R@3={new.recall_at(3, cat):.2f} "
+                  f"MRR={new.mrr(cat):.2f} first screen={new.recall_at(FIRST_SCREEN, cat):.2f}")
     for cat in scores.categories:
         n = sum(1 for o in scores.outcomes if o.question.category == cat)
         print(f"  {cat:<11} n={n:<3} R@1={scores.recall_at(1, cat):.2f} R@3={scores.recall_at(3, cat):.2f} "
@@ -78,11 +84,12 @@ def main(argv: list[str] | None = None) -> int:
             if sub.outcomes and any(o.question.held_out for o in scores.outcomes if o.question.category == cat):
                 print(f"    {label:<9} n={len(sub.outcomes):<3} R@1={sub.recall_at(1):.2f} R@3={sub.recall_at(3):.2f} "
                       f"MRR={sub.mrr():.2f}")
-    if args.misses:
-        for o in scores.outcomes + new.outcomes:
-            if o.rank is None or o.rank > 3:
-                tag = " [held out]" if o.question.held_out else ""
-                print(f"MISS{tag} rank={o.rank} {o.question.q!r} expect={o.question.expect} top={o.top}")
+    shown = (scores.outcomes if args.misses else []) + \
+        ([o for _, _, new in held_scores for o in new.outcomes] if args.held_out_misses else [])
+    for o in shown:
+        if o.rank is None or o.rank > 3:
+            tag = " [held out]" if o.question.held_out else ""
+            print(f"MISS{tag} rank={o.rank} {o.question.q!r} expect={o.question.expect} top={o.top}")
     return 0
 
 

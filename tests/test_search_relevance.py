@@ -6,7 +6,9 @@ does not force tuning on them to keep the build green.
 """
 from __future__ import annotations
 
-from app.search.evaluate import Scores, evaluate, load_relevance_set, missing_targets
+import pytest
+
+from app.search.evaluate import HELDOUT_SETS, Scores, evaluate, load_relevance_set, missing_targets
 
 # recall@3 of the first 80 questions (issue #3's set) when the set was extended: ranking changes
 # may not answer fewer of them in the top 3 than before.
@@ -53,3 +55,32 @@ def test_held_out_questions_are_not_answered_worse_than_before(store):
     scores = evaluate(store, held)
     assert scores.recall_at(3) > HELD_OUT_RECALL_AT_3, [(o.question.q, o.rank) for o in scores.outcomes
                                                          if o.rank is None or o.rank > 3]
+
+
+@pytest.mark.parametrize("label,path", HELDOUT_SETS, ids=[label for label, _ in HELDOUT_SETS])
+def test_held_out_sets_are_valid(store, label, path):
+    """A held-out file bench/relevance.py reports on its own: every category asked, no question twice,
+    and every target a key of the store (else a miss is a stale key, not a search failure)."""
+    questions = load_relevance_set(path, held_out=True)
+    assert len(questions) >= 60, label
+    assert {q.category for q in questions} >= {"card", "two-card", "rules", "german", "misspelled"}
+    texts = [q.q.lower() for q in questions]
+    assert len(set(texts)) == len(texts), "a question appears twice"
+    for other_label, other in HELDOUT_SETS:
+        if other != path:
+            assert not set(texts) & {q.q.lower() for q in load_relevance_set(other)}, f"shared with {other_label}"
+    assert missing_targets(store, questions) == []
+
+
+# relevance_heldout2.yaml entry 61 is tuning entry 66 of relevance_set.yaml (a German Library question),
+# found when this check was added; strict, so the mark must go once one of them is reworded.
+_KNOWN_OVERLAP = {"held out 2": "entry 61 repeats a tuning question (relevance_set entry 66)"}
+
+
+@pytest.mark.parametrize("label,path", [
+    pytest.param(label, path, marks=pytest.mark.xfail(strict=True, reason=_KNOWN_OVERLAP[label]))
+    if label in _KNOWN_OVERLAP else (label, path) for label, path in HELDOUT_SETS],
+    ids=[label for label, _ in HELDOUT_SETS])
+def test_held_out_questions_are_not_tuned_on(label, path):
+    texts = {q.q.lower() for q in load_relevance_set(path, held_out=True)}
+    assert not texts & {q.q.lower() for q in _tuning()}, f"{label}: a question is also in the tuning part"
