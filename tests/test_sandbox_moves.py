@@ -285,3 +285,48 @@ def test_the_setup_form_has_tavern_mat_coffers_and_shelters_fields(client):
     r = client.post("/try", data={"op": "setup", "players": "1", "kingdom": "Village", "p1_hand": "Copper",
                                   "p1_coffers": "5000"})
     assert r.status_code == 400 and "Alice&#39;s Coffers: expected a number from 0 to 1000" in r.get_data(as_text=True)
+
+
+def test_tokens_on_piles_and_in_front_of_players_are_on_the_table():
+    text = """title: tokens
+rulings: [{section: Your turn}]
+players:
+  - name: Ann
+    hand: [Copper]
+    token_piles: {+1 Card: Village}
+    journey_token: face down
+    minus_coin_token: true
+    mats: {Island: [Estate]}
+    vp_tokens: 2
+  - name: Ben
+    hand: [Copper]
+supply: {Village: 10, Silver: 10}
+pile_tokens: {Silver: {Embargo: 2}}
+steps: []
+"""
+    t = _run(sandbox.from_scenario_text(text)).table
+    assert "Embargo x2 on Silver" in t["pile_tokens"] and "Ann's +1 Card token on Village" in t["pile_tokens"]
+    rows = {r["label"]: r["value"] for r in t["players"]["Ann"]}
+    assert rows["Island mat"] == "Estate" and rows["Victory tokens"] == "2"
+    assert rows["Journey token"] == "face down" and "-$1 token" in rows
+    assert "Ben" not in t["players"]           # nothing in front of Ben: no row
+
+
+def test_a_step_kind_registered_later_gets_a_plain_bounded_control(client):
+    """A set that registers a move the sandbox has no entry for still gets one, bounded by its schema."""
+    from app.engine.scenario.extensions import step_kind
+
+    step_kind("knock_test", schema={"type": "integer", "minimum": 1, "maximum": 3},
+              doc="Knock on the table N times", example="knock_test: 2")(lambda game, p, value: None)
+    try:
+        state = _state()
+        legal = _run(state).legal
+        assert legal["knock_test"] == {"input": "number", "min": 1, "max": 3}
+        assert sandbox_moves.other_moves(legal) == [{"op": "knock_test", "label": "Knock on the table N times",
+                                                     "input": "number", "min": 1, "max": 3}]
+        _refused(state, {"op": "knock_test", "amount": "4"}, "Knock on the table N times: amount:", "found 4")
+        assert sandbox.apply(state, {"op": "knock_test", "amount": "2"})["steps"][-1]["knock_test"] == 2
+        page = client.get("/try?s=" + sandbox.encode(_state())).get_data(as_text=True)
+        assert "Knock on the table N times" in page
+    finally:
+        del STEP_KINDS["knock_test"]
