@@ -120,3 +120,17 @@ def test_buy_masterpiece_overpaying_on_a_phone(server, browser, shots):
     _check(page, shots, "sandbox-overpaid")
     assert not errors, errors
     ctx.close()
+
+
+def test_the_special_piles_are_on_the_table_on_a_phone(server, browser, shots):
+    ctx, page, errors = _page(browser, PHONE)
+    _start(page, server, "Tournament, Young Witch, Cultist, Knights, Hermit, Urchin, Marauder, Alms, Page",
+           "Copper*5", "Copper*5")
+    table = page.locator("#table").inner_text()
+    for phrase in ("Events beside the Kingdom", "Alms ($0)", "Bane pile (Young Witch)", "Knights pile",
+                   "Ruins pile", "top card", "Prizes: Bag of Gold", "Madman (10)", "Spoils (15)", "Mercenary (10)"):
+        assert phrase in table, phrase
+    page.locator("#table").screenshot(path=str(shots / "sandbox-special-piles-390.png"))
+    _no_overflow(page)
+    assert not errors, errors
+    ctx.close()
