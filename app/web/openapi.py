@@ -196,6 +196,7 @@ def _schemas() -> dict[str, Any]:
         "error": _nullable(_obj({"message": _STR, "line": _nullable(_INT), "step": _nullable(_INT)})),
         "question": _nullable(_obj({"player": _STR, "prompt": _STR, "kind": _STR, "options": _ARR})),
         "legal": _nullable(_OBJ),
+        "table": _nullable(_OBJ),      # Events, piles outside the Supply, mats, Coffers, tokens (sandbox_table.py)
     }
     return {
         "Error": {

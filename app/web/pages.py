@@ -15,7 +15,7 @@ from flask import (Blueprint, Response, abort, g, redirect, render_template, req
 from app.corpus.model import slugify
 from app.web import browse, data, services, words
 from app.web import replay as rp
-from app.web import sandbox, sandbox_names
+from app.web import sandbox, sandbox_moves, sandbox_names
 from app.web.api import run_search
 from app.web.dispute import dispute_view
 from app.web.errors import ApiError
@@ -46,6 +46,7 @@ def _headers(resp: Response) -> Response:
 
 for _name, _fn in words.FILTERS.items():
     pages.add_app_template_filter(_fn, _name)
+pages.add_app_template_filter(sandbox_moves.other_moves, "other_moves")   # registered moves without a control
 
 
 @pages.app_template_filter("answer_text")

@@ -46,6 +46,7 @@ class Outcome:
     error: dict[str, Any] | None = None        # {message, line, step}
     question: dict[str, Any] | None = None     # the open decision: player, prompt, kind, options, min, max
     legal: dict[str, Any] | None = None       # what the current player may do next (sandbox buttons)
+    table: dict[str, Any] | None = None       # Events, piles outside the Supply, mats, Coffers, tokens (sandbox_table)
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -171,7 +172,7 @@ def replay(scen) -> Outcome:
         question=_question(need) if need is not None else None,
         failures=[{"step": f.step, "what": f.what, "expected": f.expected, "actual": f.actual}
                   for f in rp.failures],
-        legal=legal,
+        legal=legal, table=_table(rp.game),
     )
 
 
@@ -187,13 +188,15 @@ def legal_actions(g) -> dict[str, Any]:
     return {"player": g.current.name, "phase": t.phase, "actions": t.actions, "buys": t.buys, "coins": t.coins,
             "play": sorted({c.name for c in act.playable_actions(g)} | set(treasures)),
             "play_treasures": bool(treasures), "buy": sorted(act.buyable(g)), "end_turn": True,
-            "buy_event": _buyable_events(g), "game_over": False}
+            **_moves(g), "game_over": False}
 
 
-def _buyable_events(g) -> list[str]:
-    """The Events (beside the Kingdom) the current player could buy now (mechanisms/events.py)."""
-    try:
-        from app.engine.mechanisms.events import buyable_events
-    except ImportError:  # pragma: no cover
-        return []
-    return buyable_events(g)
+def _table(g) -> dict[str, Any]:
+    from app.web.sandbox_table import table
+    return table(g)
+
+
+def _moves(g) -> dict[str, Any]:
+    """What each registered move (call, spend_coffers, buy_overpay, buy_event, ...) offers now (sandbox_moves.py)."""
+    from app.web import sandbox_moves
+    return sandbox_moves.offers(g)

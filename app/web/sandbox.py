@@ -23,7 +23,7 @@ import yaml
 from app.engine.scenario.setup import supply_sizes
 from app.web import limits
 from app.web import replay as rp
-from app.web import sandbox_names
+from app.web import sandbox_moves, sandbox_names
 
 MAX_TOKEN = 8000
 MAX_STEPS = 200
@@ -112,7 +112,7 @@ def resize_form(form: Mapping[str, Any], op: str) -> dict[str, str]:
     elif op == "remove_player":
         if n <= MIN_PLAYERS:
             raise SandboxError(f"players: at least {MIN_PLAYERS} player")
-        for z in ("name",) + ZONES:
+        for z in ("name", "tavern", "coffers") + ZONES:
             out.pop(f"p{n}_{z}", None)
         n -= 1
     out["players"] = str(n)
@@ -227,6 +227,13 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
             cards = field(f"p{i}_{z}", zone_cards, [])
             if cards or z in ("hand", "deck"):
                 player[z] = cards
+        tavern = field(f"p{i}_tavern", lambda key=f"p{i}_tavern", label=f"{name}'s Tavern mat":
+                       _names(form.get(key, ""), label, resolve), [])
+        if tavern:
+            player["mats"] = {TAVERN: tavern}
+        coffers = field(f"p{i}_coffers", lambda i=i, name=name: _coffers(form.get(f"p{i}_coffers"), name), None)
+        if coffers is not None:
+            player["coffers"] = coffers
         players.append(player)
     names = [p["name"] for p in players]
     dup = sorted({x for x in names if names.count(x) > 1})
@@ -257,6 +264,7 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
     if not cur.isdigit() or not 1 <= int(cur) <= n:
         errors["current"] = f"whose turn: expected a player number from 1 to {n}, found {cur!r}"
         cur = "1"
+    shelters = field("shelters", lambda: _shelters(form.get("shelters"), kingdom_names), False)
     rulings = field("rulings", lambda: parse_rulings(form.get("rulings", ""), check), [])
     carried = field("carry", lambda: _carried(form), {})
     if errors:
@@ -267,6 +275,8 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
     if versions:
         state["versions"] = versions
     for p, extra in zip(players, carried.get("players", [])):
+        if "mats" in extra and "mats" in p:        # the form's Tavern mat beside the file's other mats
+            p["mats"] = {**extra["mats"], **p["mats"]}
         p.update({k: v for k, v in extra.items() if k not in p})
     state["players"] = players
     if int(cur) != 1:
@@ -277,14 +287,50 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
     bane = _bane_for(kingdom_names, defined)
     if bane:
         state["bane"] = bane
+    if shelters:
+        state["shelters"] = True
     state.update(carried.get("extra", {}))
     state["steps"] = carried.get("steps", []) if form.get("replay_steps") else []
     return state
 
 
-# Scenario keys the setup form has no field for; "Open in sandbox" carries them through unchanged.
+# Scenario keys the setup form has no field for; "Open in sandbox" carries them through unchanged,
+# with every game-wide setup key a mechanism registers (bane, ruins, knights, prizes, ...) except
+# those the form has a field for (events are listed with the Kingdom, shelters is a choice).
 _CARRY_TOP = ("turn", "seed", "step_limit")
-_FORM_PLAYER_KEYS = {"name", *ZONES}
+_FORM_PLAYER_KEYS = {"name", "coffers", *ZONES}
+_FORM_GAME_KEYS = {"events", "shelters"}
+TAVERN = "Tavern"
+MAX_COFFERS = 1000
+SHELTERS_CHOICES = {"": "As the rules say: when the last Kingdom card listed is from Dark Ages",
+                    "yes": "Yes: each player's 3 starting Estates are Shelters", "no": "No"}
+
+
+def _carry_keys() -> tuple[str, ...]:
+    from app.engine.scenario.extensions import SETUP_KEYS
+
+    defined_cards()          # every mechanism registered
+    return _CARRY_TOP + tuple(name for scope, name in SETUP_KEYS if scope == "game" and name not in _FORM_GAME_KEYS)
+
+
+def _coffers(raw: Any, name: str) -> int | None:
+    text = str(raw or "").strip()
+    if not text:
+        return None
+    if len(text) > 4 or not text.isdigit() or int(text) > MAX_COFFERS:
+        raise SandboxError(f"{name}'s Coffers: expected a number from 0 to {MAX_COFFERS}, found {text[:10]!r}")
+    return int(text)
+
+
+def _shelters(choice: Any, kingdom: list[str]) -> bool:
+    """Shelters (§ I Special setup, Dark Ages): the player's choice, or the rule's own way of deciding."""
+    choice = str(choice or "")
+    if choice not in SHELTERS_CHOICES:
+        raise SandboxError(f"shelters: choose one of the offered options, found {choice[:20]!r}")
+    if choice:
+        return choice == "yes"
+    from app.engine.mechanisms.shelters import use_shelters
+    return use_shelters(kingdom)
 
 
 def _carried(form: Mapping[str, Any]) -> dict[str, Any]:
@@ -300,9 +346,19 @@ def _carried(form: Mapping[str, Any]) -> dict[str, Any]:
     steps = carry.get("steps") or []
     if not isinstance(steps, list) or len(steps) > MAX_STEPS or not all(isinstance(x, dict) for x in steps):
         raise SandboxError(f"the scenario's moves: expected at most {MAX_STEPS} steps")
-    return {"steps": steps, "extra": {k: v for k, v in (carry.get("extra") or {}).items() if k in _CARRY_TOP},
+    return {"steps": steps, "extra": {k: v for k, v in (carry.get("extra") or {}).items() if k in _carry_keys()},
             "players": [p for p in carry.get("players") or [] if isinstance(p, dict)],
             "sections": [r for r in carry.get("sections") or [] if isinstance(r, dict) and "section" in r]}
+
+
+def _carried_player(p: Mapping[str, Any]) -> dict[str, Any]:
+    """A file's player keys the form has no field for (their other mats, tokens, ...)."""
+    out = {k: v for k, v in p.items() if k not in _FORM_PLAYER_KEYS}
+    if isinstance(out.get("mats"), dict):
+        out["mats"] = {m: c for m, c in out["mats"].items() if m != TAVERN}
+        if not out["mats"]:
+            del out["mats"]
+    return out
 
 
 def _zone_text(cards: Any) -> str:
@@ -326,12 +382,19 @@ def form_from_scenario(raw: Mapping[str, Any]) -> dict[str, str]:
     supply = raw.get("supply") or {}
     form: dict[str, str] = {"players": str(len(players) or 2), "title": str(raw.get("title") or "")[:120],
                             "supply": "exact", "replay_steps": "1"}
-    form["kingdom"] = ", ".join(n for n in supply if (f := facts_for(str(n))) is None or f.purpose != "Basic")
+    events = [str(e) for e in raw.get("events") or []]
+    form["kingdom"] = ", ".join([n for n in supply if (f := facts_for(str(n))) is None or f.purpose != "Basic"]
+                                + events)
+    form["shelters"] = "yes" if raw.get("shelters") is True else "no"
     form["piles"] = ", ".join(f"{n}={c}" for n, c in supply.items())
     for i, p in enumerate(players, 1):
         form[f"p{i}_name"] = str(p.get("name") or PLAYER_NAMES[i - 1])
         for z in ZONES:
             form[f"p{i}_{z}"] = _zone_text(p.get(z))
+        form[f"p{i}_tavern"] = _zone_text((p.get("mats") or {}).get(TAVERN) if isinstance(p.get("mats"), dict)
+                                          else None)
+        if isinstance(p.get("coffers"), int):
+            form[f"p{i}_coffers"] = str(p["coffers"])
     names = [form[f"p{i}_name"] for i in range(1, len(players) + 1)]
     form["current"] = str(names.index(raw["current"]) + 1) if raw.get("current") in names else "1"
     for card, v in (raw.get("versions") or {}).items():
@@ -340,8 +403,8 @@ def form_from_scenario(raw: Mapping[str, Any]) -> dict[str, str]:
     form["rulings"] = ", ".join(f"{r['card']} {r['ruling']}" if r.get("ruling") is not None else str(r["card"])
                                 for r in cited if r.get("card"))
     carry = {"steps": _state_steps(raw.get("steps") or []),
-             "extra": {k: raw[k] for k in _CARRY_TOP if k in raw},
-             "players": [{k: v for k, v in p.items() if k not in _FORM_PLAYER_KEYS} for p in players],
+             "extra": {k: raw[k] for k in _carry_keys() if k in raw},
+             "players": [_carried_player(p) for p in players],
              "sections": [r for r in cited if "section" in r]}
     form["carry"] = json.dumps(carry, ensure_ascii=False, separators=(",", ":"))
     return form
@@ -510,7 +573,8 @@ def state_problem(state: Any) -> str | None:
 
 
 def apply(state: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
-    """One user action: play/buy/play_treasures/end_turn, answer the open question, or undo."""
+    """One user action: play/buy/play_treasures/end_turn, a registered move (call, spend_coffers, buy_overpay,
+    buy_event, ...), answer the open question, or undo."""
     op = form.get("op", "")
     steps = state["steps"]
     if op == "undo":
@@ -521,7 +585,12 @@ def apply(state: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
         return state
     if len(steps) >= MAX_STEPS and op != "answer":
         raise SandboxError(f"a sandbox game is limited to {MAX_STEPS} steps; download it to continue elsewhere")
-    if op in ("play", "buy", "buy_event"):
+    if op in sandbox_moves.step_names():      # every move a mechanism registers (sandbox_moves.py)
+        try:
+            steps.append(sandbox_moves.step(op, form, _legal_now(state)))
+        except sandbox_moves.MoveError as exc:
+            raise SandboxError(str(exc)) from None
+    elif op in ("play", "buy"):
         card = (form.get("card") or "").strip()
         if not card:
             raise SandboxError(f"{op}: choose a card")
@@ -546,6 +615,14 @@ def apply(state: dict[str, Any], form: Mapping[str, Any]) -> dict[str, Any]:
     else:
         raise SandboxError(f"unknown sandbox operation {op!r}")
     return state
+
+
+def _legal_now(state: dict[str, Any]) -> dict[str, Any] | None:
+    """What the current player may do before the move (None: a question is open or the last move failed)."""
+    outcome, problem = run(state)
+    if problem is not None or outcome is None or outcome.question is not None:
+        return None
+    return outcome.legal
 
 
 def _scenario(state: dict[str, Any]) -> dict[str, Any]:
