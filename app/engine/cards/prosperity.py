@@ -627,7 +627,7 @@ def _watchtower_react(game: Game, ev, p: Player, card: Card) -> None:
     if what == "no":
         game.log.add(f"{p.name} does not reveal Watchtower for {gained.name}")
         return
-    game.log.add(f"{p.name} reveals Watchtower", R("Watchtower", 1))
+    game.log.add(f"{p.name} reveals {card.name}", R("Watchtower", 1))   # an Estate with its abilities (pre-2019)
     ongoing.move_gained(game, p, ev, "trash" if what == "trash" else "deck", R("Watchtower", 3))
     if what == "trash":
         game.log.add(f"{p.name} still gained {gained.name}: its when-gain abilities still happen", R("Watchtower", 4))
