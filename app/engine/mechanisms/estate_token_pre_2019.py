@@ -98,8 +98,8 @@ def _pending(actor, name: str, kind: str, card: Card, hook) -> Pending:
     words = kind.replace("_", "-")
 
     def run(g: Game, e: Event) -> None:
-        g.log.add(f"The Estate has {name}'s abilities: {name}'s {words} ability triggers",
-                  _cite(5 if kind == "when_trash" else 15 if kind == "when_would_gain" else 6),
+        n = {"when_trash": 5, "when_would_gain": 15, "when_discard": 14 if name in travellers.UPGRADE else 1}
+        g.log.add(f"The Estate has {name}'s abilities: {name}'s {words} ability triggers", _cite(n.get(kind, 6)),
                   *([_cite(2)] if kind == "when_buy" else []))
         hook(g, e, card)
     return Pending(actor, f"Estate, with {name}'s abilities ({words})", run)
