@@ -496,7 +496,9 @@ register(CardDef("Coin of the Realm", Sequence(PlusCoins(1), PutOnTavern(R("Coin
 reserve("Coin of the Realm", Window(
     "after_play", "after you play an Action card, for +2 Actions",
     lambda game, ev, p, card: PlusActions(2).apply(_ctx(game, p, card)) and None,
-    applies=lambda game, ev, p, card: ev.card is not None and ev.card.is_type("Action"), cite=R("Coin of the Realm", 2)))
+    # an Action card when it was played, even if it is none now (Your Estate token pre-2019 12)
+    applies=lambda game, ev, p, card: ev.card is not None and ev.data.get("action", ev.card.is_type("Action")),
+    cite=R("Coin of the Realm", 2)))
 
 register(CardDef("Royal Carriage", Sequence(PlusActions(1), PutOnTavern(R("Royal Carriage", 1)))))
 

@@ -256,12 +256,15 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     game.turn.played[card.name] += 1
     game.tick()
     ctx = Ctx(game, p, card, placed)
+    # "after you play an Action card" triggers on what was played, even if it is no Action by then (a pre-2019
+    # inherited Estate trashed by its own ability: Your Estate token pre-2019 12; TRIGGERED ABILITY 3)
+    was_action = card.is_type("Action")
     fire(game, Event("before_play", p, card))     # before-play abilities (Adventures "+" tokens, § III)
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
     if d is not None and d.play is not None:
         d.play.apply(ctx)
-    fire(game, Event("after_play", p, card))
+    fire(game, Event("after_play", p, card, {"action": was_action}))
     return placed
 
 

@@ -91,7 +91,7 @@ def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
     d = definition(g, name)
     if d is not None and d.play is not None:
         d.play.apply(sub)
-    fire(g, Event("after_play", p, me))
+    fire(g, Event("after_play", p, me, {"action": True}))    # played as an Action card (pre-2019 16)
     return True
 
 
