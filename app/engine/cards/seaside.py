@@ -497,8 +497,15 @@ def _treasure_map(ctx: Ctx) -> bool:
     g, p = ctx.game, ctx.player
     trashed = []
     if _in_play(ctx):
+        # "two Treasure Maps" names the card: an Estate with Treasure Map's abilities (pre-2019 Estate token) is
+        # trashed as "this" but is no Treasure Map; a Band of Misfits played as one is (Your Estate token pre-2019 4)
+        is_map = ctx.source.name == "Treasure Map"
         act.trash(g, p, [ctx.source], R("Treasure Map", 7))
-        trashed.append(ctx.source)
+        if is_map:
+            trashed.append(ctx.source)
+        else:
+            ctx.log(f"The trashed {ctx.source.name} is not a Treasure Map (Treasure Map refers to Treasure Maps by "
+                    "name)", {"card": "Your Estate token", "ruling": 4, "version": "pre-2019"})
     else:
         ctx.log("This Treasure Map is no longer in play, so it is not trashed", R("Treasure Map", 4))
     other = [c for c in p.hand if c.name == "Treasure Map"]
