@@ -309,7 +309,7 @@ def _border_village(ctx: Ctx) -> bool:
     """When you gain this, gain a cheaper card."""
     bv = ctx.source
     limit = bv.cost - 1
-    ctx.log(f"Border Village costs ${bv.cost} now: a card costing less (no Potion or Debt)", R("Border Village", 1),
+    ctx.log(f"{bv.name} costs ${bv.cost} now: a card costing less (no Potion or Debt)", R("Border Village", 1),
             CARD_COSTS)
     return Gain(filter=lambda c2, c: costs_up_to(c, limit), cite=R("Border Village", 2),
                 describe=f"a card costing less than ${bv.cost}").apply(ctx)
