@@ -542,8 +542,8 @@ register(CardDef("Marauder", Sequence(_gain_spoils(cite=R("Marauder", 2)),
 
 
 def _market_square(game: Game, ev: Event, p: Player, card: Card) -> None:
-    if not rx.ask(game, p, f"discard Market Square to gain a Gold ({ev.card.name} was trashed)?"):
-        game.log.add(f"{p.name} keeps Market Square")
+    if not rx.ask(game, p, f"discard {card.name} to gain a Gold ({ev.card.name} was trashed)?"):
+        game.log.add(f"{p.name} keeps {card.name}")
         return
     act.discard(game, p, [card], R("Market Square", 1))
     act.gain(game, p, "Gold", cite=R("Market Square", 4))
