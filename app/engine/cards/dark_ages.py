@@ -761,7 +761,14 @@ register(CardDef("Storeroom", Sequence(PlusBuys(1), Do(_storeroom))))
 
 
 def _urchin_trigger(game: Game, ev: Event, card: Card) -> None:
-    """When you play another Attack card with this in play, you may first trash this, to gain a Mercenary."""
+    """When you play another Attack card with this in play, you may first trash this, to gain a Mercenary.
+
+    A before-play ability of the Attack (CR Triggered ability: "you first resolve Urchin's before-play
+    ability and then other players resolve any Reactions"), so the player orders it with the other ones,
+    e.g. the +1 Card token on that pile (Urchin 6).
+    """
+    if ev.card is None or not ev.card.is_type("Attack"):
+        return
     p = game.players[card.owner] if card.owner is not None else None
     if p is None or ev.player is not p or ev.card is card or card.zone != "in_play":
         if ev.card is card:
@@ -775,7 +782,7 @@ def _urchin_trigger(game: Game, ev: Event, card: Card) -> None:
 
 
 register(CardDef("Urchin", Sequence(Draw(1), PlusActions(1), EachOtherPlayer(DiscardDownTo(4, cite=R("Urchin", 1)))),
-                 while_in_play={"attack_played": _urchin_trigger}, setup=nonsupply.setup_for("Mercenary")))
+                 while_in_play={"before_play": _urchin_trigger}, setup=nonsupply.setup_for("Mercenary")))
 
 
 def _vagrant(ctx: Ctx) -> bool:
