@@ -24,6 +24,7 @@ from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, LaterAbility, Player
 from app.engine.core.triggers import Event
 from app.engine.core.turns import attacked_players, protect_from_attacks, until_next_turn
+from app.engine.mechanisms import coffers as coffers_mat
 from app.engine.mechanisms import ongoing
 from app.engine.mechanisms.durations import NextTurn, NowAndNextTurn, for_rest_of_game, set_aside_until_next_turn
 from app.engine.mechanisms.mats import put_on_mat
@@ -191,6 +192,15 @@ def _storyteller(extra_coin: bool):
                 act.play(g, p, c)
         if not extra_coin:
             Draw(1).apply(ctx)
+        have = coffers_mat.coffers(p)
+        if have:
+            # "you may spend Coffers tokens at any time during your turn ... in the middle of resolving
+            # Storyteller" (Storyteller 6): asked just before paying, when it can still add to the draw
+            n = int(ctx.ask(Question(p.name, f"spend Coffers before paying all your $ (0 to {have})?", "choice",
+                                     [str(i) for i in range(have + 1)])))
+            if n:
+                ctx.log(f"{p.name} spends Coffers in the middle of resolving Storyteller", R("Storyteller", 6))
+                coffers_mat.spend(g, p, n)
         paid = g.turn.coins
         g.turn.coins = 0
         ctx.log(f"{p.name} pays all of their ${paid} (money pool now $0; Potions are kept)", R("Storyteller", 3))
