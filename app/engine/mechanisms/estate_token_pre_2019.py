@@ -61,8 +61,11 @@ def _owner_for(game: Game, ev: Event) -> int | None:
         return ev.player.index
     if ev.kind == "when_would_gain":
         bought = game.__dict__.get(_BOUGHT, {}).get(card.id)
-        # gained without being bought (Workshop), it is not yours before it is gained (15)
-        return bought[0] if bought is not None and bought[1] == card.stamp else None
+        # gained without being bought (Workshop), it is not yours before it is gained (15); bought by a Possessed
+        # player and gained by the possessor instead, it is no longer the buyer's (2) nor the possessor's
+        if bought is None or bought[1] != card.stamp or bought[0] != ev.player.index:
+            return None
+        return bought[0]
     if ev.kind == "when_trash":
         return ev.data.get("owner")          # it was yours when it was trashed (5)
     token = pt._pre_2019_token(game, card)
