@@ -34,10 +34,10 @@ from app.engine.mechanisms.reactions import play_for
 from app.engine.mechanisms.reserve import TAVERN, PutOnTavern, Window, on_tavern, reserve
 from app.engine.mechanisms.travellers import set_up_line, traveller_hooks
 
-LOOK = narrate.sec("Revealing or looking at cards")
+LOOK = narrate.REVEALING
 GAIN_COPY = narrate.sec("Gain a copy")
-TAVERN_CITE = narrate.sec("Reserve cards")
-UNTIL_NEXT = narrate.sec("Attack until your next turn")
+TAVERN_CITE = narrate.RESERVE
+UNTIL_NEXT = narrate.UNTIL_NEXT_TURN
 
 
 def _ctx(game: Game, p: Player, card: Card | None) -> Ctx:
@@ -301,7 +301,7 @@ register(CardDef("Messenger", _MESSENGER, version="1", hooks={"when_buy": _messe
 def _caravan_guard_react(game: Game, ev: Event, p: Player, card: Card, unaffected: set) -> None:
     """When another player plays an Attack, you may first play this from your hand (REACTION THAT PLAYS ITSELF)."""
     game.log.add(f"{p.name} plays Caravan Guard from their hand in reaction to {ev.card.name}", R("Caravan Guard", 2),
-                 R("Caravan Guard", 5), narrate.sec("Reaction that plays itself"))
+                 R("Caravan Guard", 5), narrate.PLAYS_ITSELF)
     play_for(game, p, card)
 
 

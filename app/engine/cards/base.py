@@ -22,8 +22,8 @@ def R(card: str, n: int | None = None, version: str | None = None) -> dict:
     return c
 
 
-TRIGGERED = narrate.sec("Triggered ability")
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
+TRIGGERED = narrate.TRIGGERED
+DIG = narrate.DIG
 
 
 def _cards(ctx: Ctx, store: str) -> list:
@@ -342,7 +342,7 @@ def _thief(ctx: Ctx) -> bool:
     victims, trashed = [], []
     for p in g.others(me):
         if p.index in ctx.unaffected:
-            ctx.log(f"{p.name} is unaffected by Thief", narrate.sec("Reaction to Attack"))
+            ctx.log(f"{p.name} is unaffected by Thief", narrate.REACTION_TO_ATTACK)
             continue
         seen = act.reveal_top(g, p, 2)
         victims.append(p)

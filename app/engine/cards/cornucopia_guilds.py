@@ -37,15 +37,15 @@ from app.engine.core.triggers import Event
 from app.engine.mechanisms import bane, coffers, copies, overpay, prizes
 from app.engine.mechanisms.coffers import PlusCoffers
 
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
-REVEAL = narrate.sec("Revealing or looking at cards")
-SEVERAL = narrate.sec("Several options")
-GAIN_TO = narrate.sec("Gain to your hand/deck")
-REACTION = narrate.sec("Reaction to Attack")
-DO_X = narrate.sec("“Do X to” / “Do X for”")
+DIG = narrate.DIG
+REVEAL = narrate.REVEALING
+SEVERAL = narrate.SEVERAL_OPTIONS
+GAIN_TO = narrate.GAIN_TO
+REACTION = narrate.REACTION_TO_ATTACK
+DO_X = narrate.DO_X_TO
 GET_THEN_DISCARD = narrate.sec("Get from deck, then discard/put back")
-REMODEL = narrate.sec("“Remodel” card")
-IN_PLAY = narrate.sec("Cards you have in play")
+REMODEL = narrate.REMODEL
+IN_PLAY = narrate.CARDS_IN_PLAY
 
 
 def _dig(ctx: Ctx, wanted, count: int = 1, who: Player | None = None) -> tuple[list[Card], list[Card]]:

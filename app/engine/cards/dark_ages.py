@@ -30,15 +30,15 @@ from app.engine.core.triggers import Event
 from app.engine.mechanisms import knights, nonsupply, play_as, ruins, shelters  # noqa: F401  (shelters: setup key)
 from app.engine.mechanisms import reactions as rx
 
-TRIGGERED = narrate.sec("Triggered ability")
+TRIGGERED = narrate.TRIGGERED
 WHEN_TRASH = narrate.sec("When you trash this")
 GAIN_ON_TRASH = narrate.sec("Gain on when-trash")
-NAME_A_CARD = narrate.sec("Name a card")
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
-REVEAL = narrate.sec("Revealing or looking at cards")
-REACTION_TO_ATTACK = narrate.sec("Reaction to Attack")
-SEVERAL = narrate.sec("Several options")
-EACH_OTHER = narrate.sec("Each player/Each other player")
+NAME_A_CARD = narrate.NAME_A_CARD
+DIG = narrate.DIG
+REVEAL = narrate.REVEALING
+REACTION_TO_ATTACK = narrate.REACTION_TO_ATTACK
+SEVERAL = narrate.SEVERAL_OPTIONS
+EACH_OTHER = narrate.EACH_OTHER
 DISCARD_THEN_GET = narrate.sec("Discard, then get from deck")
 
 

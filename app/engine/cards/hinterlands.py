@@ -38,15 +38,15 @@ from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player, card_facts
 from app.engine.core.triggers import Event
 
-TRIGGERED = narrate.sec("Triggered ability")
+TRIGGERED = narrate.TRIGGERED
 GAIN_ON_GAIN = narrate.sec("Gain on when-gain")
 GAIN_ON_BUY = narrate.sec("Gain on when-buy")
-GAIN_TO = narrate.sec("Gain to your hand/deck")
-CARD_COSTS = narrate.sec("Card costs")
+GAIN_TO = narrate.GAIN_TO
+CARD_COSTS = narrate.CARD_COSTS
 LOOK_DISCARD = narrate.sec("Reveal / look at cards and discard/trash/play")
-SEVERAL = narrate.sec("Several options")
-DO_X_TO = narrate.sec("“Do X to” / “Do X for”")
-REVEAL = narrate.sec("Revealing or looking at cards")
+SEVERAL = narrate.SEVERAL_OPTIONS
+DO_X_TO = narrate.DO_X_TO
+REVEAL = narrate.REVEALING
 
 
 def _stored(ctx: Ctx, key: str) -> list[Card]:

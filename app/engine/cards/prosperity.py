@@ -33,9 +33,9 @@ from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, LaterAbility, Player, card_facts
 from app.engine.mechanisms.tokens import add_vp, set_up_trade_route, trade_route_mat
 
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
-NAME_A_CARD = narrate.sec("Name a card")
-TRIGGERED = narrate.sec("Triggered ability")
+DIG = narrate.DIG
+NAME_A_CARD = narrate.NAME_A_CARD
+TRIGGERED = narrate.TRIGGERED
 
 
 def coins(name: str) -> int:

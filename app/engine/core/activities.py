@@ -85,7 +85,7 @@ def draw(game: Game, p: Player, n: int, hooks: bool = True) -> list[Card]:
 def reveal_top(game: Game, p: Player, n: int, verb: str = "reveals") -> list[Card]:
     got = from_deck(game, p, n, "revealed")
     game.log.add(f"{p.name} {verb} the top {n} card{'s' if n != 1 else ''} of their deck: {names(got)}",
-                 narrate.sec("Revealing or looking at cards"))
+                 narrate.REVEALING)
     return got
 
 
@@ -251,7 +251,7 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone.replace('_', ' ')})" if leave
              else f" (it stays in {card.zone}: it was lost track of)")
     game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
-                 narrate.sec("Play a card while leaving it") if leave else
+                 narrate.LEAVING if leave else
                  narrate.LOSE_TRACK if where else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
     game.turn.played[card.name] += 1
     game.tick()

@@ -28,7 +28,7 @@ from app.engine.core.state import Card
 from app.engine.core.triggers import COLLECTORS, Event, Pending, attack_window, fire
 from app.engine.mechanisms.travellers import ACTING_AS, UPGRADE
 
-LEAVING = narrate.sec("Play a card while leaving it")
+LEAVING = narrate.LEAVING
 
 
 def _types(name: str) -> tuple[str, ...]:

@@ -64,7 +64,7 @@ from app.engine.scenario.extensions import expect_key, setup_key
 
 TOKENS = narrate.sec("Adventures tokens / Traits", "Adventures tokens")
 BEFORE_PLAY = narrate.sec("Basic timing rules", "Before-play abilities")
-COST_REDUCTION = narrate.sec("Cost reduction")
+COST_REDUCTION = narrate.COST_REDUCTION
 
 
 def T(entry: str, n: int | None = None) -> dict:

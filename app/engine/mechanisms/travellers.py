@@ -25,9 +25,9 @@ from app.engine.core.state import Card, Game, card_facts
 from app.engine.core.triggers import Event
 from app.engine.scenario.extensions import expect_key, setup_key
 
-EXCHANGING = narrate.sec("Exchanging")
+EXCHANGING = narrate.EXCHANGING
 TRAVELLER = narrate.sec("Traveller/Traveller upgrade")
-SETUP = narrate.sec("Special setup")
+SETUP = narrate.SPECIAL_SETUP
 
 # Each Traveller and what it is exchanged for (the arrow under its text).
 UPGRADE = {"Page": "Treasure Hunter", "Treasure Hunter": "Warrior", "Warrior": "Hero", "Hero": "Champion",
