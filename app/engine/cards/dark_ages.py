@@ -30,15 +30,8 @@ from app.engine.core.triggers import Event
 from app.engine.mechanisms import knights, nonsupply, play_as, ruins, shelters  # noqa: F401  (shelters: setup key)
 from app.engine.mechanisms import reactions as rx
 
-TRIGGERED = narrate.TRIGGERED
 WHEN_TRASH = narrate.sec("When you trash this")
 GAIN_ON_TRASH = narrate.sec("Gain on when-trash")
-NAME_A_CARD = narrate.NAME_A_CARD
-DIG = narrate.DIG
-REVEAL = narrate.REVEALING
-REACTION_TO_ATTACK = narrate.REACTION_TO_ATTACK
-SEVERAL = narrate.SEVERAL_OPTIONS
-EACH_OTHER = narrate.EACH_OTHER
 DISCARD_THEN_GET = narrate.sec("Discard, then get from deck")
 
 
@@ -74,7 +67,7 @@ def _names_in_game(game: Game) -> list[str]:
 
 def _name_a_card(ctx: Ctx, cite: dict) -> str:
     named = ctx.ask(Question(ctx.player.name, "name a card", "choice", _names_in_game(ctx.game)))
-    ctx.log(f"{ctx.player.name} names {named}", cite, NAME_A_CARD)
+    ctx.log(f"{ctx.player.name} names {named}", cite, narrate.NAME_A_CARD)
     return named
 
 
@@ -91,14 +84,14 @@ def _survivors(ctx: Ctx) -> bool:
     """Look at the top 2 cards of your deck. Discard them or put them back in any order."""
     p, g = ctx.player, ctx.game
     seen = act.from_deck(g, p, 2, "revealed")
-    ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", REVEAL)
+    ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", narrate.REVEALING)
     if not seen:
         return False
     pick = ctx.ask(Question(p.name, "discard them or put them back?", "choice", ["discard them", "put them back"]))
     if pick == "discard them":
         act.discard(g, p, seen)
     else:
-        put_back_in_any_order(ctx, seen, SEVERAL)
+        put_back_in_any_order(ctx, seen, narrate.SEVERAL_OPTIONS)
     return True
 
 
@@ -242,7 +235,7 @@ def _beggar_react(game: Game, ev: Event, p: Player, card: Card, unaffected: set)
 
 def _beggar_coppers(ctx: Ctx) -> bool:
     """Gain 3 Coppers to your hand, one at a time."""
-    for _ in range(3):       # each gained in turn (TRIGGERED ABILITY)
+    for _ in range(3):       # each gained in turn (narrate.TRIGGERED ABILITY)
         act.gain(ctx.game, ctx.player, "Copper", to="hand", cite=R("Beggar", 1))
     return True
 
@@ -255,7 +248,7 @@ def _catacombs(ctx: Ctx) -> bool:
     """Look at the top 3 cards. Put them into your hand; or discard them and +3 Cards (Catacombs 1-2)."""
     p, g = ctx.player, ctx.game
     seen = act.from_deck(g, p, 3, "revealed")
-    ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", REVEAL)
+    ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", narrate.REVEALING)
     pick = ctx.ask(Question(p.name, "choose one", "choice", ["put them into your hand", "discard them and +3 Cards"]))
     ctx.log(f"{p.name} chooses: {pick}", R("Catacombs", 1))
     if pick == "put them into your hand":
@@ -581,7 +574,7 @@ def _pillage_discard(ctx: Ctx) -> bool:
     if len(q.hand) < 5:
         ctx.log(f"{q.name} has {len(q.hand)} cards in hand (fewer than 5): not affected", R("Pillage", 1))
         return False
-    ctx.log(f"{q.name} reveals their hand: {act.names(q.hand)}", REVEAL)
+    ctx.log(f"{q.name} reveals their hand: {act.names(q.hand)}", narrate.REVEALING)
     pick = ctx.ask(Question(ctx.attacker.name, f"choose a card for {q.name} to discard", "cards", list(q.hand), 1, 1))
     act.discard(ctx.game, q, pick)
     return True
@@ -664,7 +657,7 @@ def _rebuild(ctx: Ctx) -> bool:
         if got[0].is_type("Victory") and got[0].name != named:
             found = got[0]
     ctx.log(f"{p.name} reveals {act.names(shown)}" + (f" until {found.name}" if found else " (no Victory card other "
-            f"than {named})"), R("Rebuild", 2), DIG)
+            f"than {named})"), R("Rebuild", 2), narrate.DIG)
     rest = [c for c in shown if c is not found]
     if rest:
         act.discard(g, p, rest)
@@ -704,7 +697,7 @@ def _sage(ctx: Ctx) -> bool:
         if got[0].cost >= 3:          # "costing $3 or more": any Potion or Debt allowed (CARD COSTS)
             found = got[0]
     ctx.log(f"{p.name} reveals {act.names(shown)}" + (f" until {found.name}" if found else
-            " (no card costing $3 or more)"), R("Sage", 1), DIG)
+            " (no card costing $3 or more)"), R("Sage", 1), narrate.DIG)
     if found is not None:
         act.to_hand(g, p, found)
     rest = [c for c in shown if c is not found]
@@ -807,7 +800,8 @@ def _minstrel(ctx: Ctx) -> bool:
     p, g = ctx.player, ctx.game
     shown = act.reveal_top(g, p, 3)
     actions = [c for c in shown if c.is_type("Action")]
-    put_back_in_any_order(ctx, actions, REVEAL, prompt="put the Action cards back on your deck: top card first")
+    put_back_in_any_order(ctx, actions, narrate.REVEALING,
+                          prompt="put the Action cards back on your deck: top card first")
     rest = [c for c in shown if c not in actions]
     if rest:
         act.discard(g, p, rest)
