@@ -250,7 +250,7 @@ def _horse_traders_react(game: Game, ev: Event, p: Player, card: Card, unaffecte
             g.log.add(f"Horse Traders was moved meanwhile, so it is not returned to {p.name}'s hand",
                       narrate.LOSE_TRACK)
 
-    game.log.add(f"Setting Horse Traders aside does not stop {ev.player.name}'s {ev.card.name} from affecting "
+    game.log.add(f"Setting {card.name} aside does not stop {ev.player.name}'s {ev.card.name} from affecting "
                  f"{p.name}; at the start of {p.name}'s next turn: +1 Card and it returns to their hand",
                  R("Horse Traders", 2), narrate.REACTION_TO_ATTACK)
     act.set_up_later(game, p, "start_of_turn", "Horse Traders (set aside)", back, None, None, "used",
