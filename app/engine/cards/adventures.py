@@ -24,6 +24,7 @@ from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, LaterAbility, Player
 from app.engine.core.triggers import Event
 from app.engine.core.turns import attacked_players, protect_from_attacks, until_next_turn
+from app.engine.mechanisms import coffers as coffers_mat
 from app.engine.mechanisms import ongoing
 from app.engine.mechanisms.durations import NextTurn, NowAndNextTurn, for_rest_of_game, set_aside_until_next_turn
 from app.engine.mechanisms.mats import put_on_mat
@@ -33,10 +34,10 @@ from app.engine.mechanisms.reactions import play_for
 from app.engine.mechanisms.reserve import TAVERN, PutOnTavern, Window, on_tavern, reserve
 from app.engine.mechanisms.travellers import set_up_line, traveller_hooks
 
-LOOK = narrate.sec("Revealing or looking at cards")
+LOOK = narrate.REVEALING
 GAIN_COPY = narrate.sec("Gain a copy")
-TAVERN_CITE = narrate.sec("Reserve cards")
-UNTIL_NEXT = narrate.sec("Attack until your next turn")
+TAVERN_CITE = narrate.RESERVE
+UNTIL_NEXT = narrate.UNTIL_NEXT_TURN
 
 
 def _ctx(game: Game, p: Player, card: Card | None) -> Ctx:
@@ -191,6 +192,15 @@ def _storyteller(extra_coin: bool):
                 act.play(g, p, c)
         if not extra_coin:
             Draw(1).apply(ctx)
+        have = coffers_mat.coffers(p)
+        if have:
+            # "you may spend Coffers tokens at any time during your turn ... in the middle of resolving
+            # Storyteller" (Storyteller 6): asked just before paying, when it can still add to the draw
+            n = int(ctx.ask(Question(p.name, f"spend Coffers before paying all your $ (0 to {have})?", "choice",
+                                     [str(i) for i in range(have + 1)])))
+            if n:
+                ctx.log(f"{p.name} spends Coffers in the middle of resolving Storyteller", R("Storyteller", 6))
+                coffers_mat.spend(g, p, n)
         paid = g.turn.coins
         g.turn.coins = 0
         ctx.log(f"{p.name} pays all of their ${paid} (money pool now $0; Potions are kept)", R("Storyteller", 3))
@@ -291,7 +301,7 @@ register(CardDef("Messenger", _MESSENGER, version="1", hooks={"when_buy": _messe
 def _caravan_guard_react(game: Game, ev: Event, p: Player, card: Card, unaffected: set) -> None:
     """When another player plays an Attack, you may first play this from your hand (REACTION THAT PLAYS ITSELF)."""
     game.log.add(f"{p.name} plays Caravan Guard from their hand in reaction to {ev.card.name}", R("Caravan Guard", 2),
-                 R("Caravan Guard", 5), narrate.sec("Reaction that plays itself"))
+                 R("Caravan Guard", 5), narrate.PLAYS_ITSELF)
     play_for(game, p, card)
 
 
@@ -496,7 +506,9 @@ register(CardDef("Coin of the Realm", Sequence(PlusCoins(1), PutOnTavern(R("Coin
 reserve("Coin of the Realm", Window(
     "after_play", "after you play an Action card, for +2 Actions",
     lambda game, ev, p, card: PlusActions(2).apply(_ctx(game, p, card)) and None,
-    applies=lambda game, ev, p, card: ev.card is not None and ev.card.is_type("Action"), cite=R("Coin of the Realm", 2)))
+    # an Action card when it was played, even if it is none now (Your Estate token pre-2019 12)
+    applies=lambda game, ev, p, card: ev.card is not None and ev.data.get("action", ev.card.is_type("Action")),
+    cite=R("Coin of the Realm", 2)))
 
 register(CardDef("Royal Carriage", Sequence(PlusActions(1), PutOnTavern(R("Royal Carriage", 1)))))
 

@@ -20,7 +20,7 @@ from app.engine.mechanisms import player_tokens as tok
 from app.engine.mechanisms.events import register_event
 from app.engine.mechanisms.ongoing import move_gained, set_up_this_turn
 
-IN_PLAY = narrate.sec("Cards you have in play")
+IN_PLAY = narrate.CARDS_IN_PLAY
 
 
 def up_to(n: int):

@@ -41,7 +41,7 @@ from app.engine.core.state import Card, Game
 STONE = "Philosopher’s Stone"     # the Card Reference prints the name with a typographic apostrophe
 REVEAL_AND_PLAY = narrate.sec("Reveal / look at cards and discard/trash/play", "Reveal / look at cards and play")
 EACH_PLAYER = narrate.sec("Each player/each other player", "Each player")
-CARDS_IN_PLAY = narrate.sec("Cards you have in play")
+CARDS_IN_PLAY = narrate.CARDS_IN_PLAY
 
 # ------------------------------------------------------------------ Potion
 def _potion(ctx: Ctx) -> bool:

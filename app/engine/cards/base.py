@@ -22,8 +22,8 @@ def R(card: str, n: int | None = None, version: str | None = None) -> dict:
     return c
 
 
-TRIGGERED = narrate.sec("Triggered ability")
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
+TRIGGERED = narrate.TRIGGERED
+DIG = narrate.DIG
 
 
 def _cards(ctx: Ctx, store: str) -> list:
@@ -258,14 +258,15 @@ register(CardDef("Chancellor", Sequence(PlusCoins(2), Do(_chancellor)), version=
 # ------------------------------------------------------------------ Attacks and the Reaction
 def _moat_react(game, ev, p, card, unaffected) -> None:
     """When another player plays an Attack, you may reveal this from your hand, to be unaffected by it."""
-    game.log.add(f"{p.name} reveals Moat: {ev.card.name} will not affect them", R("Moat", 1), R("Moat", 2))
+    game.log.add(f"{p.name} reveals {card.name}: {ev.card.name} will not affect them", R("Moat", 1), R("Moat", 2))
     unaffected.add(p.index)
 
 
 def _moat_applies(game, ev, p, card) -> bool:
     """Moat may be revealed unless this player already revealed a Moat to this Attack: a second reveal
-    would change nothing (Moat 2), so the engine does not ask again (see docs/scenario-format.md)."""
-    return (p.index, "Moat") not in ev.data.get("revealed", ())
+    would change nothing (Moat 2), so the engine does not ask again (see docs/scenario-format.md). The card's
+    own name: an Estate with Moat's abilities (pre-2019 Estate token) is revealed as an Estate."""
+    return (p.index, card.name) not in ev.data.get("revealed", ())
 
 
 register(CardDef("Moat", Draw(2), reactions={"attack": Reaction(_moat_react, applies=_moat_applies)}))
@@ -341,7 +342,7 @@ def _thief(ctx: Ctx) -> bool:
     victims, trashed = [], []
     for p in g.others(me):
         if p.index in ctx.unaffected:
-            ctx.log(f"{p.name} is unaffected by Thief", narrate.sec("Reaction to Attack"))
+            ctx.log(f"{p.name} is unaffected by Thief", narrate.REACTION_TO_ATTACK)
             continue
         seen = act.reveal_top(g, p, 2)
         victims.append(p)

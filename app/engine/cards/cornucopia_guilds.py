@@ -37,15 +37,7 @@ from app.engine.core.triggers import Event
 from app.engine.mechanisms import bane, coffers, copies, overpay, prizes
 from app.engine.mechanisms.coffers import PlusCoffers
 
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
-REVEAL = narrate.sec("Revealing or looking at cards")
-SEVERAL = narrate.sec("Several options")
-GAIN_TO = narrate.sec("Gain to your hand/deck")
-REACTION = narrate.sec("Reaction to Attack")
-DO_X = narrate.sec("“Do X to” / “Do X for”")
 GET_THEN_DISCARD = narrate.sec("Get from deck, then discard/put back")
-REMODEL = narrate.sec("“Remodel” card")
-IN_PLAY = narrate.sec("Cards you have in play")
 
 
 def _dig(ctx: Ctx, wanted, count: int = 1, who: Player | None = None) -> tuple[list[Card], list[Card]]:
@@ -59,7 +51,7 @@ def _dig(ctx: Ctx, wanted, count: int = 1, who: Player | None = None) -> tuple[l
             ctx.log(f"{p.name} runs out of cards to reveal ({len(found)} found)", narrate.DO_AS_MUCH)
             break
         c = got[0]
-        ctx.log(f"{p.name} reveals {c.name}", DIG)
+        ctx.log(f"{p.name} reveals {c.name}", narrate.DIG)
         (found if wanted(c) else others).append(c)
     return found, others
 
@@ -67,7 +59,8 @@ def _dig(ctx: Ctx, wanted, count: int = 1, who: Player | None = None) -> tuple[l
 def _discard_rest(ctx: Ctx, cards: list[Card], p: Player | None = None, cite: dict | None = None) -> None:
     rest = [c for c in cards if c.zone == "revealed"]
     if rest:
-        act.discard(ctx.game, p or ctx.player, rest, cite or DIG, what=f"the other revealed cards ({act.names(rest)})")
+        act.discard(ctx.game, p or ctx.player, rest, cite or narrate.DIG,
+                    what=f"the other revealed cards ({act.names(rest)})")
 
 
 def _into_hand(ctx: Ctx, cards: list[Card], cite: dict) -> None:
@@ -95,9 +88,9 @@ def _discard_two(ctx: Ctx, cite: dict, short_cite: dict, short_note: str = "") -
 register(CardDef("Hamlet", Sequence(
     Draw(1), PlusActions(1),
     ChooseFromHand("discard", 0, 1, describe="a card (for +1 Action)", cite=R("Hamlet", 1)),
-    IfYouDid(PlusActions(1), cite=DO_X),
+    IfYouDid(PlusActions(1), cite=narrate.DO_X_TO),
     ChooseFromHand("discard", 0, 1, describe="a card (for +1 Buy)", cite=R("Hamlet", 1)),
-    IfYouDid(PlusBuys(1), cite=DO_X))))
+    IfYouDid(PlusBuys(1), cite=narrate.DO_X_TO))))
 
 
 def _fortune_teller_victim(ctx: Ctx) -> bool:
@@ -116,7 +109,7 @@ register(CardDef("Fortune Teller", Sequence(PlusCoins(coins("Fortune Teller")),
 def _menagerie(ctx: Ctx) -> bool:
     """Reveal your hand. If the revealed cards all have different names, +3 Cards. Otherwise, +1 Card."""
     p = ctx.player
-    ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)})", REVEAL)
+    ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)})", narrate.REVEALING)
     if copies.all_different(p.hand):
         ctx.log("The revealed cards all have different names" + (" (no cards at all)" if not p.hand else ""),
                 R("Menagerie", 1), copies.COPIES)
@@ -156,7 +149,7 @@ def _horn_of_plenty(ctx: Ctx) -> bool:
     p = ctx.player
     n = copies.differently_named(p.in_play)
     ctx.log(f"{p.name} has {n} differently named card{'s' if n != 1 else ''} in play ({act.names(p.in_play)})",
-            R("Horn of Plenty", 1), R("Horn of Plenty", 2), IN_PLAY)
+            R("Horn of Plenty", 1), R("Horn of Plenty", 2), narrate.CARDS_IN_PLAY)
     got = Gain(filter=lambda c2, c: costs_up_to(c, n), cite=R("Horn of Plenty", 1),
                describe=f"a card costing up to ${n}").apply(ctx)
     card = ctx.vars.get("gained")
@@ -176,7 +169,7 @@ def _hunting_party(ctx: Ctx) -> bool:
     """Reveal your hand. Reveal cards from your deck until you reveal a card that isn't a copy of one in your hand. Put it into your hand and discard the rest."""
     p = ctx.player
     in_hand = {c.name for c in p.hand}
-    ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)})", REVEAL)
+    ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)})", narrate.REVEALING)
     found, others = _dig(ctx, lambda c: c.name not in in_hand)
     _into_hand(ctx, found, R("Hunting Party", 1))
     _discard_rest(ctx, others, cite=R("Hunting Party", 1))
@@ -200,7 +193,7 @@ def _jester_victim(ctx: Ctx) -> bool:
         return True
     who = ctx.ask(Question(attacker.name, f"who gains a copy of {c.name}?", "choice",
                            [f"{p.name} gains it", f"{attacker.name} gains it"]))
-    ctx.log(f"{attacker.name} chooses: {who}", R("Jester", 2), SEVERAL)
+    ctx.log(f"{attacker.name} chooses: {who}", R("Jester", 2), narrate.SEVERAL_OPTIONS)
     copies.gain_copy(g, p if who.startswith(p.name + " ") else attacker, c, R("Jester", 2))
     return True
 
@@ -257,9 +250,9 @@ def _horse_traders_react(game: Game, ev: Event, p: Player, card: Card, unaffecte
             g.log.add(f"Horse Traders was moved meanwhile, so it is not returned to {p.name}'s hand",
                       narrate.LOSE_TRACK)
 
-    game.log.add(f"Setting Horse Traders aside does not stop {ev.player.name}'s {ev.card.name} from affecting "
+    game.log.add(f"Setting {card.name} aside does not stop {ev.player.name}'s {ev.card.name} from affecting "
                  f"{p.name}; at the start of {p.name}'s next turn: +1 Card and it returns to their hand",
-                 R("Horse Traders", 2), REACTION)
+                 R("Horse Traders", 2), narrate.REACTION_TO_ATTACK)
     act.set_up_later(game, p, "start_of_turn", "Horse Traders (set aside)", back, None, None, "used",
                      R("Horse Traders", 2))
 
@@ -294,7 +287,7 @@ def _tournament(ctx: Ctx) -> bool:
     if mine is not None:
         act.discard(g, me, [mine], R("Tournament", 1))
         what = ctx.ask(Question(me.name, "gain a Prize or a Duchy (onto your deck)?", "choice", ["a Prize", "a Duchy"]))
-        ctx.log(f"{me.name} chooses {what}", R("Tournament", 2), SEVERAL)
+        ctx.log(f"{me.name} chooses {what}", R("Tournament", 2), narrate.SEVERAL_OPTIONS)
         if what == "a Prize":
             prizes.gain_prize(g, me, "deck", R("Tournament", 4))
         else:
@@ -371,7 +364,7 @@ register(CardDef("Plaza", Sequence(
     Draw(1), PlusActions(2),
     ChooseFromHand("discard", 0, 1, filter=lambda ctx, c: c.is_type("Treasure"),
                    describe="a Treasure (for +1 Coffers)", cite=R("Plaza", 1)),
-    IfYouDid(PlusCoffers(1), cite=DO_X))))
+    IfYouDid(PlusCoffers(1), cite=narrate.DO_X_TO))))
 
 
 def _advisor(ctx: Ctx) -> bool:

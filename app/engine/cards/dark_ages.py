@@ -30,15 +30,8 @@ from app.engine.core.triggers import Event
 from app.engine.mechanisms import knights, nonsupply, play_as, ruins, shelters  # noqa: F401  (shelters: setup key)
 from app.engine.mechanisms import reactions as rx
 
-TRIGGERED = narrate.sec("Triggered ability")
 WHEN_TRASH = narrate.sec("When you trash this")
 GAIN_ON_TRASH = narrate.sec("Gain on when-trash")
-NAME_A_CARD = narrate.sec("Name a card")
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
-REVEAL = narrate.sec("Revealing or looking at cards")
-REACTION_TO_ATTACK = narrate.sec("Reaction to Attack")
-SEVERAL = narrate.sec("Several options")
-EACH_OTHER = narrate.sec("Each player/Each other player")
 DISCARD_THEN_GET = narrate.sec("Discard, then get from deck")
 
 
@@ -74,7 +67,7 @@ def _names_in_game(game: Game) -> list[str]:
 
 def _name_a_card(ctx: Ctx, cite: dict) -> str:
     named = ctx.ask(Question(ctx.player.name, "name a card", "choice", _names_in_game(ctx.game)))
-    ctx.log(f"{ctx.player.name} names {named}", cite, NAME_A_CARD)
+    ctx.log(f"{ctx.player.name} names {named}", cite, narrate.NAME_A_CARD)
     return named
 
 
@@ -91,14 +84,14 @@ def _survivors(ctx: Ctx) -> bool:
     """Look at the top 2 cards of your deck. Discard them or put them back in any order."""
     p, g = ctx.player, ctx.game
     seen = act.from_deck(g, p, 2, "revealed")
-    ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", REVEAL)
+    ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", narrate.REVEALING)
     if not seen:
         return False
     pick = ctx.ask(Question(p.name, "discard them or put them back?", "choice", ["discard them", "put them back"]))
     if pick == "discard them":
         act.discard(g, p, seen)
     else:
-        put_back_in_any_order(ctx, seen, SEVERAL)
+        put_back_in_any_order(ctx, seen, narrate.SEVERAL_OPTIONS)
     return True
 
 
@@ -242,7 +235,7 @@ def _beggar_react(game: Game, ev: Event, p: Player, card: Card, unaffected: set)
 
 def _beggar_coppers(ctx: Ctx) -> bool:
     """Gain 3 Coppers to your hand, one at a time."""
-    for _ in range(3):       # each gained in turn (TRIGGERED ABILITY)
+    for _ in range(3):       # each gained in turn (narrate.TRIGGERED ABILITY)
         act.gain(ctx.game, ctx.player, "Copper", to="hand", cite=R("Beggar", 1))
     return True
 
@@ -255,7 +248,7 @@ def _catacombs(ctx: Ctx) -> bool:
     """Look at the top 3 cards. Put them into your hand; or discard them and +3 Cards (Catacombs 1-2)."""
     p, g = ctx.player, ctx.game
     seen = act.from_deck(g, p, 3, "revealed")
-    ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", REVEAL)
+    ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", narrate.REVEALING)
     pick = ctx.ask(Question(p.name, "choose one", "choice", ["put them into your hand", "discard them and +3 Cards"]))
     ctx.log(f"{p.name} chooses: {pick}", R("Catacombs", 1))
     if pick == "put them into your hand":
@@ -542,8 +535,8 @@ register(CardDef("Marauder", Sequence(_gain_spoils(cite=R("Marauder", 2)),
 
 
 def _market_square(game: Game, ev: Event, p: Player, card: Card) -> None:
-    if not rx.ask(game, p, f"discard Market Square to gain a Gold ({ev.card.name} was trashed)?"):
-        game.log.add(f"{p.name} keeps Market Square")
+    if not rx.ask(game, p, f"discard {card.name} to gain a Gold ({ev.card.name} was trashed)?"):
+        game.log.add(f"{p.name} keeps {card.name}")
         return
     act.discard(game, p, [card], R("Market Square", 1))
     act.gain(game, p, "Gold", cite=R("Market Square", 4))
@@ -581,7 +574,7 @@ def _pillage_discard(ctx: Ctx) -> bool:
     if len(q.hand) < 5:
         ctx.log(f"{q.name} has {len(q.hand)} cards in hand (fewer than 5): not affected", R("Pillage", 1))
         return False
-    ctx.log(f"{q.name} reveals their hand: {act.names(q.hand)}", REVEAL)
+    ctx.log(f"{q.name} reveals their hand: {act.names(q.hand)}", narrate.REVEALING)
     pick = ctx.ask(Question(ctx.attacker.name, f"choose a card for {q.name} to discard", "cards", list(q.hand), 1, 1))
     act.discard(ctx.game, q, pick)
     return True
@@ -664,7 +657,7 @@ def _rebuild(ctx: Ctx) -> bool:
         if got[0].is_type("Victory") and got[0].name != named:
             found = got[0]
     ctx.log(f"{p.name} reveals {act.names(shown)}" + (f" until {found.name}" if found else " (no Victory card other "
-            f"than {named})"), R("Rebuild", 2), DIG)
+            f"than {named})"), R("Rebuild", 2), narrate.DIG)
     rest = [c for c in shown if c is not found]
     if rest:
         act.discard(g, p, rest)
@@ -704,7 +697,7 @@ def _sage(ctx: Ctx) -> bool:
         if got[0].cost >= 3:          # "costing $3 or more": any Potion or Debt allowed (CARD COSTS)
             found = got[0]
     ctx.log(f"{p.name} reveals {act.names(shown)}" + (f" until {found.name}" if found else
-            " (no card costing $3 or more)"), R("Sage", 1), DIG)
+            " (no card costing $3 or more)"), R("Sage", 1), narrate.DIG)
     if found is not None:
         act.to_hand(g, p, found)
     rest = [c for c in shown if c is not found]
@@ -761,7 +754,14 @@ register(CardDef("Storeroom", Sequence(PlusBuys(1), Do(_storeroom))))
 
 
 def _urchin_trigger(game: Game, ev: Event, card: Card) -> None:
-    """When you play another Attack card with this in play, you may first trash this, to gain a Mercenary."""
+    """When you play another Attack card with this in play, you may first trash this, to gain a Mercenary.
+
+    A before-play ability of the Attack (CR Triggered ability: "you first resolve Urchin's before-play
+    ability and then other players resolve any Reactions"), so the player orders it with the other ones,
+    e.g. the +1 Card token on that pile (Urchin 6).
+    """
+    if ev.card is None or not ev.card.is_type("Attack"):
+        return
     p = game.players[card.owner] if card.owner is not None else None
     if p is None or ev.player is not p or ev.card is card or card.zone != "in_play":
         if ev.card is card:
@@ -775,7 +775,7 @@ def _urchin_trigger(game: Game, ev: Event, card: Card) -> None:
 
 
 register(CardDef("Urchin", Sequence(Draw(1), PlusActions(1), EachOtherPlayer(DiscardDownTo(4, cite=R("Urchin", 1)))),
-                 while_in_play={"attack_played": _urchin_trigger}, setup=nonsupply.setup_for("Mercenary")))
+                 while_in_play={"before_play": _urchin_trigger}, setup=nonsupply.setup_for("Mercenary")))
 
 
 def _vagrant(ctx: Ctx) -> bool:
@@ -800,7 +800,8 @@ def _minstrel(ctx: Ctx) -> bool:
     p, g = ctx.player, ctx.game
     shown = act.reveal_top(g, p, 3)
     actions = [c for c in shown if c.is_type("Action")]
-    put_back_in_any_order(ctx, actions, REVEAL, prompt="put the Action cards back on your deck: top card first")
+    put_back_in_any_order(ctx, actions, narrate.REVEALING,
+                          prompt="put the Action cards back on your deck: top card first")
     rest = [c for c in shown if c not in actions]
     if rest:
         act.discard(g, p, rest)

@@ -38,15 +38,15 @@ from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player, card_facts
 from app.engine.core.triggers import Event
 
-TRIGGERED = narrate.sec("Triggered ability")
+TRIGGERED = narrate.TRIGGERED
 GAIN_ON_GAIN = narrate.sec("Gain on when-gain")
 GAIN_ON_BUY = narrate.sec("Gain on when-buy")
-GAIN_TO = narrate.sec("Gain to your hand/deck")
-CARD_COSTS = narrate.sec("Card costs")
+GAIN_TO = narrate.GAIN_TO
+CARD_COSTS = narrate.CARD_COSTS
 LOOK_DISCARD = narrate.sec("Reveal / look at cards and discard/trash/play")
-SEVERAL = narrate.sec("Several options")
-DO_X_TO = narrate.sec("“Do X to” / “Do X for”")
-REVEAL = narrate.sec("Revealing or looking at cards")
+SEVERAL = narrate.SEVERAL_OPTIONS
+DO_X_TO = narrate.DO_X_TO
+REVEAL = narrate.REVEALING
 
 
 def _stored(ctx: Ctx, key: str) -> list[Card]:
@@ -309,7 +309,7 @@ def _border_village(ctx: Ctx) -> bool:
     """When you gain this, gain a cheaper card."""
     bv = ctx.source
     limit = bv.cost - 1
-    ctx.log(f"Border Village costs ${bv.cost} now: a card costing less (no Potion or Debt)", R("Border Village", 1),
+    ctx.log(f"{bv.name} costs ${bv.cost} now: a card costing less (no Potion or Debt)", R("Border Village", 1),
             CARD_COSTS)
     return Gain(filter=lambda c2, c: costs_up_to(c, limit), cite=R("Border Village", 2),
                 describe=f"a card costing less than ${bv.cost}").apply(ctx)

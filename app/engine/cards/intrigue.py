@@ -53,15 +53,15 @@ from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, E
 from app.engine.core.registry import CardDef, Reaction, register, register_alias
 from app.engine.core.state import Card, Player
 
-SEVERAL = narrate.sec("Several options")
-REACTION_TO_ATTACK = narrate.sec("Reaction to Attack")
-TRIGGERED = narrate.sec("Triggered ability")
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
+SEVERAL = narrate.SEVERAL_OPTIONS
+REACTION_TO_ATTACK = narrate.REACTION_TO_ATTACK
+TRIGGERED = narrate.TRIGGERED
+DIG = narrate.DIG
 DO_X_FOR = narrate.sec("“Do X to” / “do X for”", "Do X for")
 MOVED_FROM_PLAY = narrate.sec("Effect when moved from play")
 DIFFERENT_NAMES = narrate.sec("Copy of a card / Differently named cards", "Differently named cards")
-CARD_COSTS = narrate.sec("Card costs")
-REMODEL = narrate.sec("“Remodel” card")
+CARD_COSTS = narrate.CARD_COSTS
+REMODEL = narrate.REMODEL
 
 
 @dataclass(frozen=True)

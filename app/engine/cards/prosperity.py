@@ -33,9 +33,9 @@ from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, LaterAbility, Player, card_facts
 from app.engine.mechanisms.tokens import add_vp, set_up_trade_route, trade_route_mat
 
-DIG = narrate.sec("“Dig for cards”", "Dig for cards")
-NAME_A_CARD = narrate.sec("Name a card")
-TRIGGERED = narrate.sec("Triggered ability")
+DIG = narrate.DIG
+NAME_A_CARD = narrate.NAME_A_CARD
+TRIGGERED = narrate.TRIGGERED
 
 
 def coins(name: str) -> int:
@@ -627,7 +627,7 @@ def _watchtower_react(game: Game, ev, p: Player, card: Card) -> None:
     if what == "no":
         game.log.add(f"{p.name} does not reveal Watchtower for {gained.name}")
         return
-    game.log.add(f"{p.name} reveals Watchtower", R("Watchtower", 1))
+    game.log.add(f"{p.name} reveals {card.name}", R("Watchtower", 1))   # an Estate with its abilities (pre-2019)
     ongoing.move_gained(game, p, ev, "trash" if what == "trash" else "deck", R("Watchtower", 3))
     if what == "trash":
         game.log.add(f"{p.name} still gained {gained.name}: its when-gain abilities still happen", R("Watchtower", 4))

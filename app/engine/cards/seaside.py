@@ -25,7 +25,7 @@ from app.engine.core.triggers import Event
 from app.engine.core.turns import (attacked_players, consecutive_turns, grant_extra_turn, protect_from_attacks,
                               until_next_turn)
 
-DIG = narrate.sec("Revealing or looking at cards")
+DIG = narrate.REVEALING
 
 
 def _in_play(ctx: Ctx) -> bool:
@@ -217,7 +217,7 @@ def _pirate_ship_attack(ctx: Ctx) -> bool:
     anyone = False
     for p in g.others(me):
         if p.index in ctx.unaffected:
-            ctx.log(f"{p.name} is unaffected by Pirate Ship", narrate.sec("Reaction to Attack"))
+            ctx.log(f"{p.name} is unaffected by Pirate Ship", narrate.REACTION_TO_ATTACK)
             continue
         seen = act.reveal_top(g, p, 2)
         treasures = [c for c in seen if c.is_type("Treasure")]
@@ -352,7 +352,7 @@ def _ambassador(ctx: Ctx) -> bool:
         ctx.log(f"{shown.name} does not belong to a Supply pile, so none can be returned", R("Ambassador", 1))
     for q in g.others(p):
         if q.index in ctx.unaffected:
-            ctx.log(f"{q.name} is unaffected by Ambassador", narrate.sec("Reaction to Attack"))
+            ctx.log(f"{q.name} is unaffected by Ambassador", narrate.REACTION_TO_ATTACK)
             continue
         act.gain(g, q, shown.name, cite=R("Ambassador", 2))
     return True
@@ -497,8 +497,15 @@ def _treasure_map(ctx: Ctx) -> bool:
     g, p = ctx.game, ctx.player
     trashed = []
     if _in_play(ctx):
+        # "two Treasure Maps" names the card: an Estate with Treasure Map's abilities (pre-2019 Estate token) is
+        # trashed as "this" but is no Treasure Map; a Band of Misfits played as one is (Your Estate token pre-2019 4)
+        is_map = ctx.source.name == "Treasure Map"
         act.trash(g, p, [ctx.source], R("Treasure Map", 7))
-        trashed.append(ctx.source)
+        if is_map:
+            trashed.append(ctx.source)
+        else:
+            ctx.log(f"The trashed {ctx.source.name} is not a Treasure Map (Treasure Map refers to Treasure Maps by "
+                    "name)", {"card": "Your Estate token", "ruling": 4, "version": "pre-2019"})
     else:
         ctx.log("This Treasure Map is no longer in play, so it is not trashed", R("Treasure Map", 4))
     other = [c for c in p.hand if c.name == "Treasure Map"]

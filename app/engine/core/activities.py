@@ -85,7 +85,7 @@ def draw(game: Game, p: Player, n: int, hooks: bool = True) -> list[Card]:
 def reveal_top(game: Game, p: Player, n: int, verb: str = "reveals") -> list[Card]:
     got = from_deck(game, p, n, "revealed")
     game.log.add(f"{p.name} {verb} the top {n} card{'s' if n != 1 else ''} of their deck: {names(got)}",
-                 narrate.sec("Revealing or looking at cards"))
+                 narrate.REVEALING)
     return got
 
 
@@ -251,17 +251,20 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone.replace('_', ' ')})" if leave
              else f" (it stays in {card.zone}: it was lost track of)")
     game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
-                 narrate.sec("Play a card while leaving it") if leave else
+                 narrate.LEAVING if leave else
                  narrate.LOSE_TRACK if where else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
     game.turn.played[card.name] += 1
     game.tick()
     ctx = Ctx(game, p, card, placed)
+    # "after you play an Action card" triggers on what was played, even if it is no Action by then (a pre-2019
+    # inherited Estate trashed by its own ability: Your Estate token pre-2019 12; TRIGGERED ABILITY 3)
+    was_action = card.is_type("Action")
     fire(game, Event("before_play", p, card))     # before-play abilities (Adventures "+" tokens, § III)
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
     if d is not None and d.play is not None:
         d.play.apply(ctx)
-    fire(game, Event("after_play", p, card))
+    fire(game, Event("after_play", p, card, {"action": was_action}))
     return placed
 
 

@@ -43,9 +43,9 @@ from typing import Callable
 from app.engine.core import narrate
 from app.engine.core.state import Card, Game, Ref, Turn
 
-COST_REDUCTION = narrate.sec("Cost reduction")
-CARD_COSTS = narrate.sec("Card costs")
-WHILE_IN_PLAY = narrate.sec("While this is in play")
+COST_REDUCTION = narrate.COST_REDUCTION
+CARD_COSTS = narrate.CARD_COSTS
+WHILE_IN_PLAY = narrate.WHILE_IN_PLAY
 
 CardFilter = Callable[[Game, Card], bool]
 

@@ -107,7 +107,7 @@ class ChooseOne(Effect):
     def apply(self, ctx: Ctx) -> bool:
         who = ctx.attacker if self.chooser == "attacker" and ctx.attacker else ctx.player
         label = ctx.ask(Question(who.name, "choose one", "choice", list(self.options)))
-        ctx.log(f"{who.name} chooses: {label}", narrate.sec("Several options"))
+        ctx.log(f"{who.name} chooses: {label}", narrate.SEVERAL_OPTIONS)
         return self.options[label].apply(ctx)
 
 
@@ -132,7 +132,7 @@ class EachOtherPlayer(Effect):
     def apply(self, ctx: Ctx) -> bool:
         for p in ctx.game.others(ctx.player):
             if ctx.source is not None and ctx.source.is_type("Attack") and p.index in ctx.unaffected:
-                ctx.log(f"{p.name} is unaffected by {ctx.source.name}", narrate.sec("Reaction to Attack"))
+                ctx.log(f"{p.name} is unaffected by {ctx.source.name}", narrate.REACTION_TO_ATTACK)
                 continue
             self.effect.apply(ctx.for_player(p))
         return True
@@ -145,7 +145,7 @@ class EachPlayer(Effect):
     def apply(self, ctx: Ctx) -> bool:
         for p in ctx.game.in_turn_order(ctx.player.index):
             if p is not ctx.player and ctx.source is not None and ctx.source.is_type("Attack") and p.index in ctx.unaffected:
-                ctx.log(f"{p.name} is unaffected by {ctx.source.name}", narrate.sec("Reaction to Attack"))
+                ctx.log(f"{p.name} is unaffected by {ctx.source.name}", narrate.REACTION_TO_ATTACK)
                 continue
             sub = ctx.for_player(p)
             sub.attacker = ctx.player
@@ -318,10 +318,10 @@ class DiscardDownTo(Effect):
         k = len(p.hand) - self.n
         if k <= 0:
             ctx.log(f"{p.name} already has {len(p.hand)} cards in hand and discards nothing",
-                    narrate.sec("Discard down to x cards in hand"))
+                    narrate.DISCARD_DOWN)
             return True
         chosen = ctx.ask(Question(p.name, f"discard down to {self.n} cards in hand", "cards", list(p.hand), k, k))
-        act.discard(ctx.game, p, chosen, self.cite or narrate.sec("Discard down to x cards in hand"))
+        act.discard(ctx.game, p, chosen, self.cite or narrate.DISCARD_DOWN)
         return True
 
 

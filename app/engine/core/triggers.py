@@ -174,7 +174,7 @@ def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:
             asked.add(p.index)
             if not chosen:
                 game.log.add(f"{p.name} does not reveal {'another' if again else 'a'} Reaction to {card.name}",
-                             narrate.sec("Reaction to Attack"), *([narrate.REACTIONS] if revealed else []))
+                             narrate.REACTION_TO_ATTACK, *([narrate.REACTIONS] if revealed else []))
                 continue
             c = chosen[0]
             game.tick()      # a player could reveal Secret Chamber forever: the step limit stops it

@@ -21,7 +21,7 @@ from app.engine.core import narrate
 from app.engine.core.state import Card, Game, LaterAbility, Player
 
 BETWEEN_TURNS = narrate.sec("Abilities between turns")
-UNTIL_NEXT_TURN = narrate.sec("Attack until your next turn")
+UNTIL_NEXT_TURN = narrate.UNTIL_NEXT_TURN
 ONGOING = narrate.sec("Ongoing ability")
 
 

@@ -23,7 +23,7 @@ from app.engine.core.errors import ScenarioError
 from app.engine.core.state import Card, Game, card_facts
 from app.engine.scenario.extensions import setup_key
 
-SETUP = narrate.sec("Special setup")
+SETUP = narrate.SPECIAL_SETUP
 
 
 def bane(game: Game) -> str | None:

@@ -28,7 +28,7 @@ from app.engine.core.state import Game, Player
 from app.engine.scenario.extensions import expect_key, setup_key, step_kind
 
 COFFERS = narrate.sec("Coffers and Villagers")
-SETUP = narrate.sec("Special setup")
+SETUP = narrate.SPECIAL_SETUP
 MAT = "Coffers"
 MAX_TOKENS = 1000     # a bound on what a scenario may put on a mat
 

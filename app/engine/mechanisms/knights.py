@@ -27,8 +27,8 @@ from app.engine.scenario.extensions import setup_key
 PILE = "Knights"
 KNIGHTS = ("Dame Anna", "Dame Josephine", "Dame Molly", "Dame Natalie", "Dame Sylvia",
            "Sir Bailey", "Sir Destry", "Sir Martin", "Sir Michael", "Sir Vander")
-EACH_OTHER = narrate.sec("Each player/Each other player")
-CARD_COSTS = narrate.sec("Card costs")
+EACH_OTHER = narrate.EACH_OTHER
+CARD_COSTS = narrate.CARD_COSTS
 
 
 def setup(game: Game) -> None:
@@ -53,7 +53,7 @@ def reveal_two_trash_one(ctx: Ctx, cite: dict) -> list[Card]:
     trashed: list[Card] = []
     for q in g.others(ctx.player):
         if q.index in ctx.unaffected:
-            ctx.log(f"{q.name} is unaffected by {ctx.source.name}", narrate.sec("Reaction to Attack"))
+            ctx.log(f"{q.name} is unaffected by {ctx.source.name}", narrate.REACTION_TO_ATTACK)
             continue
         shown = act.reveal_top(g, q, 2)
         options = [c for c in shown if three_to_six(c)]

@@ -16,7 +16,7 @@ from app.engine.core import narrate
 from app.corpus.card_facts import facts_for
 from app.engine.core.state import Game
 
-SPECIAL_SETUP = narrate.sec("Special setup")
+SPECIAL_SETUP = narrate.SPECIAL_SETUP
 
 
 def build_pile(game: Game, pile: str, cards: list[str]) -> None:

@@ -19,8 +19,8 @@ from app.engine.core import narrate
 from app.engine.core.state import Card, Game, Player, Ref
 from app.engine.scenario.extensions import expect_key, setup_key
 
-SPECIAL_SETUP = narrate.sec("Special setup")
-EXCHANGING = narrate.sec("Exchanging")
+SPECIAL_SETUP = narrate.SPECIAL_SETUP
+EXCHANGING = narrate.EXCHANGING
 
 # the size of each pile when its card is in the game (Special setup § I)
 PILE_SIZES = {"Spoils": 15, "Madman": 10, "Mercenary": 10}

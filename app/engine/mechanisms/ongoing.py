@@ -29,7 +29,7 @@ from app.engine.core.state import Card, Game, Player, Ref
 from app.engine.core.triggers import Event
 
 MOVE_GAINED = narrate.sec("Move gained card")
-WHILE_IN_PLAY = narrate.sec("While this is in play")
+WHILE_IN_PLAY = narrate.WHILE_IN_PLAY
 LATER_ONGOING = narrate.sec("Setting up a later ability")
 
 

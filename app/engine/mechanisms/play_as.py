@@ -26,8 +26,9 @@ from app.engine.core.decisions import Question
 from app.engine.core.effects import Ctx
 from app.engine.core.state import Card
 from app.engine.core.triggers import COLLECTORS, Event, Pending, attack_window, fire
+from app.engine.mechanisms.travellers import ACTING_AS, UPGRADE
 
-LEAVING = narrate.sec("Play a card while leaving it")
+LEAVING = narrate.LEAVING
 
 
 def _types(name: str) -> tuple[str, ...]:
@@ -90,38 +91,54 @@ def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
     d = definition(g, name)
     if d is not None and d.play is not None:
         d.play.apply(sub)
-    fire(g, Event("after_play", p, me))
+    fire(g, Event("after_play", p, me, {"action": True}))    # played as an Action card (pre-2019 16)
     return True
 
 
-def _trashed_from_play_as(game, ev: Event) -> list[Pending]:
-    """Pre-2019 Band of Misfits 4: "If Band of Misfits is played as a card with a when-trash ability ...,
-    that ability is triggered when it's trashed from play" (Fortress: it goes to your hand), although
-    out of play it is Band of Misfits again (5).
+def _left_play_as(game, card: Card) -> str | None:
+    """The card a pre-2019 Band of Misfits was until it left play by its last move (None if it wasn't)."""
+    kept = game.__dict__.get("played_as", {}).get(card.id)
+    # it left play by this very move: one move since it became that card
+    if kept is None or card.stamp != kept[1] + 1 or card.name == kept[0]:
+        return None
+    return kept[0]
 
-    Only when-trash: the when-discard exchange of Page and Peasant (18) is not followed yet.
+
+def _left_play_abilities(game, ev: Event) -> list[Pending]:
+    """Pre-2019 Band of Misfits 4: "If Band of Misfits is played as a card with a when-trash ability or a
+    when-discard ability, that ability is triggered when it's trashed from play or discarded from play,
+    respectively" (Fortress: it goes to your hand; Page, Peasant: it may be exchanged, 18), although out of
+    play it is Band of Misfits again (5).
     """
     from app.engine.core.registry import definition
 
     card = ev.card
-    if ev.kind != "when_trash" or card is None:
+    if ev.kind not in ("when_trash", "when_discard") or card is None:
         return []
-    kept = game.__dict__.get("played_as", {}).get(card.id)
-    # it left play by this very move: one move since it became that card
-    if kept is None or card.stamp != kept[1] + 1 or card.name == kept[0]:
+    if ev.kind == "when_discard" and ev.data.get("from") != "in_play":
         return []
-    d = definition(game, kept[0])
+    name = _left_play_as(game, card)
+    d = definition(game, name) if name is not None else None
     hook = d.hooks.get(ev.kind) if d else None
     if hook is None:
         return []
-    name = kept[0]
+    verb = "trashed" if ev.kind == "when_trash" else "discarded"
+    words = ev.kind.replace("_", "-")
 
     def run(g, e) -> None:
-        g.log.add(f"{card.name} was trashed from play as {name}: {name}'s when-trash ability triggers",
-                  {"card": "Band of Misfits", "ruling": 4, "version": "pre-2019"})
+        g.log.add(f"{card.name} was {verb} from play as {name}: {name}'s {words} ability triggers",
+                  {"card": "Band of Misfits", "ruling": 4, "version": "pre-2019"},
+                  *([{"card": "Band of Misfits", "ruling": 18, "version": "pre-2019"}] if name in UPGRADE else []))
         hook(g, e, card)
-    return [Pending(ev.player, f"{card.name}, trashed from play as {name} (when-trash)", run)]
+    return [Pending(ev.player, f"{card.name}, {verb} from play as {name} ({words})", run)]
 
 
-if _trashed_from_play_as not in COLLECTORS:
-    COLLECTORS.append(_trashed_from_play_as)
+def _acting_as(game, card: Card) -> str | None:
+    """Discarded from play as a Traveller, it may be exchanged as that Traveller (pre-2019 18)."""
+    return _left_play_as(game, card) if card.zone == "discard" else None
+
+
+if _left_play_abilities not in COLLECTORS:
+    COLLECTORS.append(_left_play_abilities)
+if _acting_as not in ACTING_AS:
+    ACTING_AS.append(_acting_as)

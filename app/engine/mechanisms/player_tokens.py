@@ -59,12 +59,12 @@ from app.engine.core.costs import CostModifier, add_modifier
 from app.engine.core.registry import CardDef, register
 from app.engine.core.errors import EngineError, IllegalAction, ScenarioError
 from app.engine.core.state import Card, Game, LaterAbility, Player, card_facts
-from app.engine.core.triggers import COLLECTORS, Event, Pending
+from app.engine.core.triggers import Event
 from app.engine.scenario.extensions import expect_key, setup_key
 
 TOKENS = narrate.sec("Adventures tokens / Traits", "Adventures tokens")
 BEFORE_PLAY = narrate.sec("Basic timing rules", "Before-play abilities")
-COST_REDUCTION = narrate.sec("Cost reduction")
+COST_REDUCTION = narrate.COST_REDUCTION
 
 
 def T(entry: str, n: int | None = None) -> dict:
@@ -369,37 +369,13 @@ def _resolve_inherited(ctx: fx.Ctx) -> bool:
     return bool(d is not None and d.play is not None and d.play.apply(ctx))
 
 
-def _trashed_inherited_estate(game: Game, ev: Event) -> list[Pending]:
-    """Pre-2019: "If you have your token on a card with a when-trash ability, trashing an Estate will trigger
-    that ability" (Your Estate token pre-2019 5): the Estate was yours when it was trashed."""
-    from app.engine.core.registry import definition
-
-    card = ev.card
-    if ev.kind != "when_trash" or card is None or card.name != "Estate" or ev.data.get("owner") is None:
-        return []
-    t = _all(game).get(ev.data["owner"])
-    if t is None or not t.estate_pre_2019 or t.estate is None:
-        return []
-    d = definition(game, t.estate.name)
-    hook = d.hooks.get("when_trash") if d else None
-    if hook is None:
-        return []
-    name = t.estate.name
-
-    def run(g: Game, e: Event) -> None:
-        g.log.add(f"The trashed Estate had {name}'s abilities: {name}'s when-trash ability triggers",
-                  T("Your Estate token", 5) | {"version": "pre-2019"})
-        hook(g, e, card)
-    return [Pending(ev.player, f"Estate, with {name}'s abilities (when-trash)", run)]
+PRE_2019_DEF = register(CardDef("Estate", fx.Do(_resolve_inherited), version=PRE_2019, vp=1,
+                                               note="in games with the pre-2019 Inheritance: Estates a player owns have the abilities "
+                                     "and types of the card with that player's Estate token"), default=False)
 
 
-if _trashed_inherited_estate not in COLLECTORS:
-    COLLECTORS.append(_trashed_inherited_estate)
-
-
-register(CardDef("Estate", fx.Do(_resolve_inherited), version=PRE_2019, vp=1,
-                 note="in games with the pre-2019 Inheritance: Estates a player owns have the abilities and types "
-                      "of the card with that player's Estate token"), default=False)
+# its other abilities (when-buy, when-gain, when-discard, when-trash, while in play, Reactions): a module of its own
+from app.engine.mechanisms import estate_token_pre_2019  # noqa: E402,F401  (registers on import)
 
 
 # ------------------------------------------------------------------ hooks into drawing and getting $

@@ -27,7 +27,7 @@ from app.engine.scenario.extensions import CARD_LIST, expect_key, setup_key
 
 PRIZES = ("Bag of Gold", "Diadem", "Followers", "Princess", "Trusty Steed")
 PILE = "Prizes"
-SETUP = narrate.sec("Special setup")
+SETUP = narrate.SPECIAL_SETUP
 SETUP_FILE = "scenario setup"   # setup keys are applied after loading: the error names the key
 
 

@@ -33,11 +33,11 @@ from app.engine.core.decisions import Question
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
 
-EXCHANGING = narrate.sec("Exchanging")
-PLAYS_ITSELF = narrate.sec("Reaction that plays itself")
+EXCHANGING = narrate.EXCHANGING
+PLAYS_ITSELF = narrate.PLAYS_ITSELF
 WHEN_DISCARD_THIS = narrate.sec("When you discard this")
 ORDERING = narrate.sec("Ordering several players' concurrent abilities")
-NOT_YOUR_TURN = narrate.sec("Effects when it's not your turn")
+NOT_YOUR_TURN = narrate.NOT_YOUR_TURN
 
 
 def others_from_current(game: Game, gainer: Player) -> list[Player]:

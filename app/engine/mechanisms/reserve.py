@@ -45,10 +45,10 @@ from app.engine.mechanisms.mats import mat_cards, mat_zone, put_on_mat
 from app.engine.scenario.extensions import CARD_OR_LIST, step_kind
 
 TAVERN = "Tavern"
-RESERVE = narrate.sec("Reserve cards")
+RESERVE = narrate.RESERVE
 REMOVED = narrate.sec("Removed from play")
-LEAVING = narrate.sec("Play a card while leaving it")
-NOT_YOUR_TURN = narrate.sec("Effects when it's not your turn")
+LEAVING = narrate.LEAVING
+NOT_YOUR_TURN = narrate.NOT_YOUR_TURN
 
 
 def on_tavern(p: Player) -> list[Card]:

@@ -20,7 +20,7 @@ from app.engine.core.state import Game
 from app.engine.scenario.extensions import setup_key
 
 SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
-SPECIAL_SETUP = narrate.sec("Special setup")
+SPECIAL_SETUP = narrate.SPECIAL_SETUP
 
 
 def use_shelters(kingdom_in_draw_order: list[str]) -> bool:

@@ -25,13 +25,31 @@ from app.engine.core.state import Card, Game, card_facts
 from app.engine.core.triggers import Event
 from app.engine.scenario.extensions import expect_key, setup_key
 
-EXCHANGING = narrate.sec("Exchanging")
+EXCHANGING = narrate.EXCHANGING
 TRAVELLER = narrate.sec("Traveller/Traveller upgrade")
-SETUP = narrate.sec("Special setup")
+SETUP = narrate.SPECIAL_SETUP
 
 # Each Traveller and what it is exchanged for (the arrow under its text).
 UPGRADE = {"Page": "Treasure Hunter", "Treasure Hunter": "Warrior", "Warrior": "Hero", "Hero": "Champion",
            "Peasant": "Soldier", "Soldier": "Fugitive", "Fugitive": "Disciple", "Disciple": "Teacher"}
+
+
+# Mechanisms whose cards act as another card when discarded from play: ``f(game, card) -> name | None``.
+# A pre-2019 Band of Misfits played as Page (play_as.py; Band of Misfits pre-2019 18) and an Estate with
+# the pre-2019 Estate token on Page (estate_token_pre_2019.py; Your Estate token pre-2019 14) may be
+# exchanged as that Traveller, and go back to their own pile.
+ACTING_AS: list = []
+
+
+def traveller_name(game: Game, card: Card) -> str | None:
+    """The Traveller this card is for exchanging: its own name, or the card it acts as (ACTING_AS)."""
+    if card.name in UPGRADE:
+        return card.name
+    for acting in ACTING_AS:
+        name = acting(game, card)
+        if name in UPGRADE:
+            return name
+    return None
 
 
 def line_of(start: str) -> list[str]:
@@ -78,9 +96,9 @@ def exchange_when_discarded(game: Game, ev: Event, card: Card) -> None:
         return          # already resolved with the first Traveller of this discard
     seen.append(batch)
     origins = ev.data.get("from_each") or {card.id: "in_play"}
-    group = [c for c in batch if c.name in UPGRADE and origins.get(c.id) == "in_play"] or [card]
+    group = [c for c in batch if traveller_name(game, c) and origins.get(c.id) == "in_play"] or [card]
     p = ev.player
-    if len({c.name for c in group}) > 1:
+    if len({traveller_name(game, c) for c in group}) > 1:
         group = game.decider.ask(Question(p.name, "Travellers discarded from play: choose the order to resolve "
                                           "their exchanges, first first", "order", group))
         game.log.add(f"{p.name} resolves the Travellers' exchanges in this order: {', '.join(c.name for c in group)}",
@@ -90,8 +108,11 @@ def exchange_when_discarded(game: Game, ev: Event, card: Card) -> None:
 
 
 def _exchange_one(game: Game, p, card: Card) -> None:
-    new = UPGRADE[card.name]
-    cite = {"card": card.name}
+    as_name = traveller_name(game, card)
+    if as_name is None:
+        return
+    new = UPGRADE[as_name]
+    cite = {"card": as_name}
     if card.zone != "discard" or card.owner != p.index:
         game.log.add(f"{card.name} was moved from the discard pile (it is in {card.zone}), so it cannot be "
                      f"exchanged for {new}", EXCHANGING, narrate.LOSE_TRACK)
@@ -107,8 +128,9 @@ def _exchange_one(game: Game, p, card: Card) -> None:
     game.move(card, "supply" if card.name in game.supply else "non_supply")
     got = target[-1]
     game.move(got, "discard", owner=p.index)
-    game.log.add(f"{p.name} exchanges {card.name} for {new}: {card.name} goes back to its pile and {new} goes to "
-                 "their discard pile (this is not gaining it)", EXCHANGING, TRAVELLER, cite)
+    acting = f" (as {as_name})" if as_name != card.name else ""
+    game.log.add(f"{p.name} exchanges {card.name}{acting} for {new}: {card.name} goes back to its own pile and {new} "
+                 "goes to their discard pile (this is not gaining it)", EXCHANGING, TRAVELLER, cite)
 
 
 def traveller_hooks() -> dict:
