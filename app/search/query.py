@@ -85,8 +85,7 @@ _CANDIDATES = 40
 # the question, and card rulings sharing its words would otherwise fill every candidate slot.
 _RULE_CANDIDATES = 10
 _RULE_KINDS = frozenset({"section", "common effect"})
-# And the rule documents best on all the question's words, common ones included (rulewords.py).
-_RULE_WORD_CANDIDATES = 15
+
 # Scenarios fetched beside them (they are placed apart from the ranking, see pick_scenario).
 _SCENARIO_CANDIDATES = 20
 # An index entry that is only a term and page numbers counts this much of its BM25 score.
@@ -356,12 +355,9 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
     # rule candidates of its own
     extra = 0 if plan.strong else _RULE_CANDIDATES
     hits = eng.postings.top_with(plan.query, n + _SCENARIO_CANDIDATES, eng.rule_docs, extra)
-    by_words: list[tuple[float, int]] = []
     if not plan.strong and eng.rule_words is not None and plan.words:
+        # a rules question's answer is often best told apart by its common words (a re-ranking feature)
         plan.rule_scores = eng.rule_words.scores(plan.words)
-        have = {d for _, d in hits}
-        by_words = [(0.0, d) for _, d in sorted(((sc, d) for d, sc in plan.rule_scores.items() if d not in have),
-                                                key=lambda sd: (-sd[0], sd[1]))[:_RULE_WORD_CANDIDATES]]
     if eng.pointers:
         hits = sorted(((sc * _POINTER_WEIGHT if d in eng.pointers else sc, d) for sc, d in hits),
                       key=lambda sd: (-sd[0], sd[1]))
@@ -374,7 +370,7 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
             scenarios.append(sd)
         elif kingdoms or not is_kingdom_list(keys[sd[1]]):
             docs.append(sd)
-    return docs[:n + extra] + by_words, scenarios
+    return docs[:n + extra], scenarios
 
 
 def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[tuple[float, int]]:
@@ -431,7 +427,7 @@ class QueryPlan:
     stems: list[str]
     query: Any
     words: list[str] = field(default_factory=list)      # every stem of the question, common ones too
-    rule_scores: dict[int, float] = field(default_factory=dict)   # rule documents on all words (candidates)
+    rule_scores: dict[int, float] = field(default_factory=dict)   # rule documents scored on all words
 
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:

@@ -141,15 +141,15 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
              rule_scores: dict[int, float] | None = None) -> list[list[float]]:
     """One feature row per candidate, in the order of FEATURES."""
     docs = [d for _, d in cands]
+    per_term = {t: term_scores(postings, "text", t, docs) for t in stems}
+    idf = {t: math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t))) for t in stems}
+    idf_total = sum(idf.values()) or 1.0
     all_words = list(dict.fromkeys(words)) or list(stems)
-    in_doc = {t: term_scores(postings, "text", t, docs) for t in all_words}
+    in_doc = {t: per_term[t] if t in per_term else term_scores(postings, "text", t, docs) for t in all_words}
     all_idf = {t: math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t))) for t in all_words}
     all_total = sum(all_idf.values()) or 1.0
     rule_scores = rule_scores or {}
     best_rule = max((rule_scores.get(d, 0.0) for d in docs), default=0.0) or 1.0
-    per_term = {t: term_scores(postings, "text", t, docs) for t in stems}
-    idf = {t: math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t))) for t in stems}
-    idf_total = sum(idf.values()) or 1.0
     text = {d: sum(s.get(d, 0.0) for s in per_term.values()) for d in docs}
     best_text = max(text.values(), default=0.0) or 1.0
     best = max((s for s, _ in cands), default=0.0) or 1.0

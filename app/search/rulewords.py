@@ -5,13 +5,14 @@ documents ("card", "hand", "gain", "discard", "play"): across 7,000 documents th
 postings are long and they rarely separate one card's ruling from another's. But a
 general rules question is mostly such words ("does a card gained to my hand go to my
 discard pile"), and among the 1,600 Complete Rules paragraphs and sections they are
-selective again ("hand" is in about one in ten). So a question that names no card also
-gets the rule documents that score best on all its words, from postings restricted to
-rule documents: each term's list is filtered once, on first use, and kept.
+selective again. So for a question that names no card, each rule candidate's score on
+all the question's words is a re-ranking feature (``rerank.py``), from postings restricted
+to rule documents: each term's list is filtered once, on first use, and kept. (Adding the
+rule documents best on all words as extra candidates was tried: on the tuning questions it
+answered none more in the top three, so it is not done.)
 """
 from __future__ import annotations
 
-import heapq
 import threading
 from typing import Iterable
 
@@ -51,9 +52,3 @@ class RulePostings:
                 acc[d] = get(d, 0.0) + s
         return acc
 
-    def top(self, stems: Iterable[str], limit: int, exclude: set[int] | frozenset[int] = frozenset()) -> list[tuple[float, int]]:
-        """The best ``limit`` rule documents on all of ``stems`` (``exclude``: already candidates)."""
-        acc = self.scores(stems)
-        best = heapq.nlargest(limit, ((s, d) for d, s in acc.items() if d not in exclude),
-                              key=lambda sd: (sd[0], -sd[1]))
-        return best
