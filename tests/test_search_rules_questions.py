@@ -52,3 +52,11 @@ def test_rule_postings_score_common_words_over_rule_documents_only(store):
     assert all(abs(rp.scores(["hand"])[d] - s) < 1e-9 for d, s in full.items())
     # a word in most rule documents ("card") separates nothing and is skipped
     assert rp.scores(["card"]) == {}
+
+
+def test_hexes_is_the_rules_term_not_the_german_witch(store):
+    # "Hexe" is the German Witch, but "hexes" is an English word of the rules (Boons and Hexes)
+    out = search(store, "are boons and hexes in play", 10)
+    assert "witch" not in {c["slug"] for c in out["cards"]}
+    assert "ii-locations-in-the-game-play-area-in-play#p3" in [h["key"] for h in out["results"][:3]]
+    assert [c["slug"] for c in search(store, "Hexe", 5)["cards"]] == ["witch"]
