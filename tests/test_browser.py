@@ -135,6 +135,38 @@ def test_typeahead_jumps_to_a_card_and_a_cleared_box_clears_the_page(server, bro
     ctx.close()
 
 
+def test_phone_typeahead_closes_on_submit_and_the_first_result_shows(server, browser, shots):
+    """On a phone the card list sits between the box and the results: submitting (Enter or the button)
+    closes it at once, and it stays closed on the results page."""
+    ctx, page, errors = _page(browser, PHONE)
+    held = []
+    # hold the exact-name check, so the moment between submit and the next page is observable
+    page.route("**/api/cards/named*", lambda route: held.append(route))
+    for submit in ("enter", "button"):
+        page.goto(server + "/")
+        page.locator("#q").type("throne")
+        page.locator("ul.typeahead li a").first.wait_for()
+        if submit == "enter":
+            page.press("#q", "Enter")
+        else:
+            page.locator("form.bigsearch button[type=submit]").tap()
+        page.wait_for_function("() => document.querySelector('ul.typeahead').hidden")
+        page.wait_for_timeout(300)           # a suggestion answering late must not reopen it
+        assert page.locator("ul.typeahead").is_hidden()
+        page.wait_for_function("n => n > 0", arg=len(held))
+        held.pop().fulfill(status=404, content_type="application/json", body='{"status": 404, "code": "not_found"}')
+        page.wait_for_url("**/search?q=throne")
+        page.wait_for_load_state()
+        first = page.locator("#results section.group").first
+        first.wait_for()
+        assert page.locator("ul.typeahead").is_hidden()
+        box = first.bounding_box()
+        assert box is not None and box["y"] < PHONE["height"], "the first result is below the first screen"
+        page.screenshot(path=str(shots / f"typeahead-submitted-{submit}-390.png"))
+    assert not [e for e in errors if "404" not in e], errors
+    ctx.close()
+
+
 def test_search_form_works_without_javascript(server, browser):
     ctx = browser.new_context(viewport=PHONE, java_script_enabled=False)
     page = ctx.new_page()

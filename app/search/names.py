@@ -252,7 +252,8 @@ class NameIndex:
         if key in self.german:
             return [self._rec(self.german[key], typed, "german", start, end, toks)]
         for form in _phrase_singulars(key):
-            if form in self.german:
+            # an English plural the corpus uses is that word, not a German name plus "s" ("Hexes", not Hexe)
+            if form in self.german and not (key.endswith("s") and self.known_word(key)):
                 return [self._rec(self.german[form], typed, "german", start, end, toks)]
         if len(toks) == 1 and key in self.abbrev:
             written = self.abbrev_case[key]

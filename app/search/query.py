@@ -45,6 +45,7 @@ from app.search.names import HOW_RANK, NameIndex, Recognized, dedupe
 from app.search.phrases import PhraseTable, load_phrases
 from app.search.readings import word_readings
 from app.search.references import follow_pointers, pointer_targets
+from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
@@ -84,6 +85,7 @@ _CANDIDATES = 40
 # the question, and card rulings sharing its words would otherwise fill every candidate slot.
 _RULE_CANDIDATES = 10
 _RULE_KINDS = frozenset({"section", "common effect"})
+
 # Scenarios fetched beside them (they are placed apart from the ranking, see pick_scenario).
 _SCENARIO_CANDIDATES = 20
 # An index entry that is only a term and page numbers counts this much of its BM25 score.
@@ -111,6 +113,7 @@ class _Engine:
     scenario_cites: dict[int, tuple[str, ...]] = field(default_factory=dict)   # scenario -> cited store keys
     scenarios_by_card: dict[str, list[int]] = field(default_factory=dict)      # card slug -> scenarios about it
     rule_docs: frozenset[int] = frozenset()    # Complete Rules sections and paragraphs (extra candidates)
+    rule_words: RulePostings | None = None     # their postings, for scoring on every word (rulewords.py)
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -197,6 +200,7 @@ def engine_for(store: Store) -> _Engine:
             )
             eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
+            eng.rule_words = RulePostings(postings, eng.rule_docs)
             for d in eng.scenario_cites:
                 for slug in postings.cards[d]:
                     eng.scenarios_by_card.setdefault(slug, []).append(d)
@@ -351,6 +355,9 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
     # rule candidates of its own
     extra = 0 if plan.strong else _RULE_CANDIDATES
     hits = eng.postings.top_with(plan.query, n + _SCENARIO_CANDIDATES, eng.rule_docs, extra)
+    if not plan.strong and eng.rule_words is not None and plan.words:
+        # a rules question's answer is often best told apart by its common words (a re-ranking feature)
+        plan.rule_scores = eng.rule_words.scores(plan.words)
     if eng.pointers:
         hits = sorted(((sc * _POINTER_WEIGHT if d in eng.pointers else sc, d) for sc, d in hits),
                       key=lambda sd: (-sd[0], sd[1]))
@@ -363,7 +370,7 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
             scenarios.append(sd)
         elif kingdoms or not is_kingdom_list(keys[sd[1]]):
             docs.append(sd)
-    return docs[:n], scenarios
+    return docs[:n + extra], scenarios
 
 
 def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[tuple[float, int]]:
@@ -382,7 +389,8 @@ def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[fl
     german = is_german(text, sum(1 for c in plan.cards if c.how == "german"))
     return features(hits, eng.postings, eng.info, stems=plan.stems,
                     named=list(dict.fromkeys(c.slug for c in plan.strong)), owner=eng.owner,
-                    card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers)
+                    card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers,
+                    words=plan.words, rule_scores=plan.rule_scores)
 
 
 def pick_scenario(eng: _Engine, plan: "QueryPlan", scenarios: list[tuple[float, int]]) -> tuple[float, int] | None:
@@ -418,6 +426,8 @@ class QueryPlan:
     concepts: list[Concept]
     stems: list[str]
     query: Any
+    words: list[str] = field(default_factory=list)      # every stem of the question, common ones too
+    rule_scores: dict[int, float] = field(default_factory=dict)   # rule documents scored on all words
 
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:
@@ -429,8 +439,9 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     # the rulebook's words for the player's phrases ('at the same time' -> 'concurrent') are searched too
     rest = f"{rest} {eng.phrases.expand(rest)}".strip()
     concepts = _match_concepts(eng.concepts, rest, bool(strong))
-    stems = eng.selective(list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40])
-    return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest))
+    words = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
+    stems = eng.selective(words)
+    return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words)
 
 
 # "does X count as Y" asks about two things at once; each side is matched as its own question, so

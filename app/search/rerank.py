@@ -21,6 +21,7 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import mul
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -50,6 +51,9 @@ FEATURES = (
     "old_version",     # a ruling on a previous version of a card
     "paragraph",       # one paragraph rather than a whole section
     "kingdoms",        # an Adventures rulebook kingdom list (names many cards, says no rule)
+    "all_coverage",    # share of all the question's words (idf-weighted, common ones too) the document holds
+    "rule_words",      # a rule document's score on all the question's words, over the best candidate's
+                       # (questions naming no card; rulewords.py)
     *(f"kind:{k}" for k in KINDS),
 )
 
@@ -91,7 +95,7 @@ class Model:
     trained_on: str = ""
 
     def score(self, row: Sequence[float]) -> float:
-        return sum(w * x for w, x in zip(self.weights, row))
+        return sum(map(mul, self.weights, row))
 
 
 @lru_cache(maxsize=4)
@@ -133,12 +137,19 @@ def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[in
 
 def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, stems: Sequence[str],
              named: Sequence[str], owner: dict[int, str], card_doc: dict[str, int], concept_keys: set[str],
-             german_query: bool, pointers: frozenset[int]) -> list[list[float]]:
+             german_query: bool, pointers: frozenset[int], words: Sequence[str] = (),
+             rule_scores: dict[int, float] | None = None) -> list[list[float]]:
     """One feature row per candidate, in the order of FEATURES."""
     docs = [d for _, d in cands]
     per_term = {t: term_scores(postings, "text", t, docs) for t in stems}
     idf = {t: math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t))) for t in stems}
     idf_total = sum(idf.values()) or 1.0
+    all_words = list(dict.fromkeys(words)) or list(stems)
+    in_doc = {t: per_term[t] if t in per_term else term_scores(postings, "text", t, docs) for t in all_words}
+    all_idf = {t: math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t))) for t in all_words}
+    all_total = sum(all_idf.values()) or 1.0
+    rule_scores = rule_scores or {}
+    best_rule = max((rule_scores.get(d, 0.0) for d in docs), default=0.0) or 1.0
     text = {d: sum(s.get(d, 0.0) for s in per_term.values()) for d in docs}
     best_text = max(text.values(), default=0.0) or 1.0
     best = max((s for s, _ in cands), default=0.0) or 1.0
@@ -176,6 +187,8 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             1.0 if "-pre-" in key.split("#", 1)[0] and kind in ("ruling", "card") else 0.0,
             1.0 if "#p" in key else 0.0,
             1.0 if is_kingdom_list(key) else 0.0,
+            sum(all_idf[t] for t in all_words if d in in_doc[t]) / all_total if all_words else 0.0,
+            rule_scores.get(d, 0.0) / best_rule,
         ]
         row += [1.0 if kind == k else 0.0 for k in KINDS]
         rows.append(row)

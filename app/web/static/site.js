@@ -123,7 +123,8 @@
     form.appendChild(list);
     var timer = null, seq = 0, active = -1, items = [];
 
-    function close() { list.hidden = true; active = -1; }
+    // Closing also drops any suggestion still on its way (seq), so a late answer cannot reopen the list.
+    function close() { clearTimeout(timer); seq++; list.hidden = true; active = -1; }
     function show(data) {
       items = data;
       list.innerHTML = "";
@@ -163,10 +164,16 @@
       if (e.key === "ArrowDown") { e.preventDefault(); mark(active + 1); }
       else if (e.key === "ArrowUp") { e.preventDefault(); mark(active - 1); }
       else if (e.key === "Escape") { close(); }
-      else if (e.key === "Enter" && active >= 0 && items[active]) { e.preventDefault(); location.href = items[active].url; }
+      else if (e.key === "Enter" && active >= 0 && items[active]) { e.preventDefault(); close(); location.href = items[active].url; }
     });
+    // On a phone the list sits between the box and the results: once the player has submitted or picked
+    // a name it must not cover the answer, neither while the next page loads nor when Back restores this one.
+    list.addEventListener("click", close);
+    window.addEventListener("pagehide", close);
+    window.addEventListener("pageshow", close);
     input.addEventListener("blur", function () { setTimeout(close, 200); });
     form.addEventListener("submit", function (e) {
+      close();
       var q = input.value.trim();
       if (!q || form.dataset.checked === q) return;
       e.preventDefault();
