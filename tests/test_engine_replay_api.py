@@ -9,6 +9,8 @@ question and what was legal. All on the real scenario files.
 from __future__ import annotations
 
 import dataclasses
+import subprocess
+import sys
 
 import pytest
 
@@ -183,3 +185,33 @@ def test_loads_refuses_deep_nesting_with_an_error_not_a_crash():
     with pytest.raises(ScenarioError) as e:
         scenario.loads("title: " + "[" * 1500 + "]" * 1500, "request body")
     assert e.value.message == "scenario nested too deeply" and e.value.file == "request body"
+
+
+def test_block_nesting_too_deep_for_the_c_parser_is_an_error_not_a_dead_process():
+    """libyaml recurses on the C stack: 40,000 nested "- " (80 kB) ended the process before the guard.
+    Run in a child so that a regression fails this test instead of killing the test run."""
+    code = ("from app.engine.scenario import source\n"
+            "from app.engine.core.errors import ScenarioError\n"
+            "try:\n    source.parse('- ' * 40000 + 'x', 'request body')\n"
+            "except ScenarioError as e:\n    print(e.message)\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=config.PROJECT_ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.strip() == "scenario nested too deeply"
+
+
+def test_the_fast_parser_reads_every_corpus_scenario_as_the_python_parser_does():
+    """Same values and the same line of every key and item, so errors name the same lines either way."""
+    import yaml
+
+    from app.engine.scenario import source
+
+    def shape(o):
+        if isinstance(o, dict):
+            return o.line, sorted(o.key_lines.items()), {k: shape(v) for k, v in o.items()}
+        if isinstance(o, list):
+            return o.line, o.item_lines, [shape(v) for v in o]
+        return o
+    for path in sorted(config.scenarios_dir().glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        assert shape(source.parse(text, path.name)) == shape(yaml.load(text, Loader=source._Loader)), path.name
