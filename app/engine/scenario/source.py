@@ -97,13 +97,14 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _seq)
 _Loader.add_constructor("tag:yaml.org,2002:int", _int)
 
 
-class _CLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):       # type: ignore[misc]
-    """The same loader over libyaml's parser: our resolvers and constructors, C scanning and composing."""
+if hasattr(yaml, "CSafeLoader"):           # PyYAML built with libyaml
+    class _CLoader(yaml.CSafeLoader):
+        """The same loader over libyaml's parser: our resolvers and constructors, C scanning and composing."""
 
-
-_CLoader.yaml_implicit_resolvers = _Loader.yaml_implicit_resolvers
-_CLoader.yaml_constructors = _Loader.yaml_constructors
-_FastLoader = _CLoader if hasattr(yaml, "CSafeLoader") else None
+    _CLoader.yaml_implicit_resolvers = _Loader.yaml_implicit_resolvers
+    _CLoader.yaml_constructors = _Loader.yaml_constructors
+else:
+    _CLoader = None                        # type: ignore[assignment,misc]
 
 
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -129,9 +130,9 @@ def _nesting_bound(text: str) -> int:
 
 def parse(text: str, name: str) -> Any:
     """The YAML (or JSON) document in ``text``; a ScenarioError naming ``name`` and the line when it does not parse."""
-    if _FastLoader is not None and _nesting_bound(text) <= C_PARSER_DEPTH:
+    if _CLoader is not None and _nesting_bound(text) <= C_PARSER_DEPTH:
         try:
-            return yaml.load(text, Loader=_FastLoader)  # noqa: S506 - SafeLoader-equivalent, no tags or objects
+            return yaml.load(text, Loader=_CLoader)  # noqa: S506 - a CSafeLoader subclass, no tags or objects
         except (yaml.YAMLError, RecursionError):
             pass    # the pure-Python parser says what is wrong in more words (it names the tab, the alias)
     try:
