@@ -164,6 +164,16 @@ def test_search_page_works_without_javascript(client):
     assert first and first.group(1) == "/cards/throne-room"
 
 
+@pytest.mark.parametrize("q,card", [("throne", "/cards/throne-room"), ("Tormen", "/cards/tormentor"),
+                                    ("village", None), ("court", None), ("throne room feast", None)])
+def test_a_query_that_starts_one_cards_name_offers_that_card(client, q, card):
+    """Submitted "throne" (the typeahead closes on submit): the card is one tap away above the results.
+    Not when search already recognised a card (village, throne room feast) or several names start so (court)."""
+    html = client.get("/search", query_string={"q": q}).data.decode()
+    hint = re.search(r'<p class="cardhint">Looking for the card <a href="([^"]+)">', html)
+    assert (hint.group(1) if hint else None) == card
+
+
 # ------------------------------------------------------------------ rendering is safe
 @pytest.mark.parametrize("hostile", [
     "<script>alert(1)</script>Feast",

@@ -78,6 +78,17 @@ class CardLookup:
             return NameHit(slugs[0], self.names.names[slugs[0]], "abbreviation", self.names.abbrev_case[abbr])
         return None
 
+    def sole_start(self, text: str) -> NameHit | None:
+        """The one card whose name starts with what was typed ("throne" -> Throne Room), else None.
+
+        No typo guessing: the search page offers it as "the card X?" beside results that
+        recognised no card, so a player who typed the start of a name is one tap from it."""
+        key = _norm(text or "")
+        if len(key) < 4 or len(text) > MAX_NAME_CHARS:
+            return None
+        starts = {self.forms[i][1]: i for i in self._prefixed(key)}
+        return self._hit(next(iter(starts.values())), "prefix") if len(starts) == 1 else None
+
     def fuzzy(self, text: str) -> NameHit | None:
         """Exact first; then a start of a name that only one card has; then the closest name."""
         hit = self.exact(text)

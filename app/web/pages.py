@@ -16,7 +16,7 @@ from app.corpus.model import slugify
 from app.web import browse, data, services, words
 from app.web import replay as rp
 from app.web import sandbox, sandbox_moves, sandbox_names
-from app.web.api import run_search
+from app.web.api import _card_lookup, run_search
 from app.web.dispute import dispute_view
 from app.web.errors import ApiError
 from app.web.limits import FORM_BYTES, limited
@@ -78,14 +78,16 @@ def cite_url(c: dict) -> str | None:
 @limited(query="q")
 def home():
     q = request.args.get("q", "").strip()
-    results, error, dispute = None, None, None
+    results, error, dispute, card_hint = None, None, None, None
     if q:
         try:
             results = run_search(q, 20)  # @limited already refused longer queries
             dispute = dispute_view(services().scenarios.facts, results.get("cards") or [], q)
+            if not results.get("cards"):
+                card_hint = _card_lookup().sole_start(q)     # "throne" -> "the card Throne Room?"
         except ApiError as exc:
             error = exc.message
-    return render_template("home.html", q=q, results=results, error=error, dispute=dispute)
+    return render_template("home.html", q=q, results=results, error=error, dispute=dispute, card_hint=card_hint)
 
 
 @pages.get("/search/dispute")
