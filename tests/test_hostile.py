@@ -241,3 +241,23 @@ def test_sandbox_form_limit_leaves_room_for_a_full_scenario_and_link(client):
     assert "form_too_large" not in resp.get_data(as_text=True)
     over = client.post("/try", data={"op": "load", "scenario": "x" * (limits.FORM_BYTES.value + 1)})
     assert over.status_code == 413 and "the submitted form is" in over.get_data(as_text=True)
+
+
+def test_a_lone_surrogate_escape_is_a_clear_400_and_a_json_surrogate_pair_is_its_character(client):
+    """JSON writes a character outside the BMP as two \\u escapes; YAML decodes them as two halves.
+    A pair becomes the character; a lone half is refused at its line (it once made the error itself a 500)."""
+    lone = '{"title": "x",\n "versions": {"\\ud800": "1"}, "players": [], "steps": []}'
+    resp = client.post("/api/replay", data=lone, content_type="application/json")
+    assert resp.status_code == 400 and resp.get_json()["line"] == 2, resp.get_data(as_text=True)
+    assert "half of a character" in resp.get_json()["message"]
+    import json
+
+    import yaml
+
+    from app import config
+    doc = yaml.safe_load((config.scenarios_dir() / "base-merchant-silver-played-before-it.yaml").read_text(encoding="utf-8"))
+    doc["title"] = "Moat \U0001F600"
+    pair = json.dumps(doc)                       # ensure_ascii: the emoji travels as "\\ud83d\\ude00"
+    assert "\\ud83d\\ude00" in pair
+    resp = client.post("/api/replay", data=pair, content_type="application/json")
+    assert resp.status_code == 200 and "\U0001F600" in resp.get_data(as_text=True), resp.get_data(as_text=True)[:300]

@@ -28,7 +28,14 @@ def _wants_json() -> bool:
     return request.path == "/api" or request.path.startswith("/api/")
 
 
+def _printable(message: str) -> str:
+    """The message as text a response can carry: a lone surrogate echoed from a request (a JSON
+    "\\ud800" escape) becomes U+FFFD instead of failing the UTF-8 encoding of the error itself."""
+    return message.encode("utf-8", "replace").decode("utf-8") if isinstance(message, str) else str(message)
+
+
 def _respond(status: int, code: str, message: str, **extra: Any):
+    message = _printable(message)
     if _wants_json():
         body = {"status": status, "code": code, "message": message, **extra}
         return jsonify(body), status

@@ -96,6 +96,25 @@ _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _map)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _seq)
 _Loader.add_constructor("tag:yaml.org,2002:int", _int)
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _str(loader: _Loader, node: yaml.ScalarNode) -> str:
+    """A string; "\\ud83d\\ude00" (JSON's way to write one character outside the BMP, which YAML
+    decodes as two halves) becomes that character, and a lone half is refused at its line:
+    it is not text, and no page or error message could carry it."""
+    value = loader.construct_scalar(node)
+    if _SURROGATE.search(value):
+        try:
+            value = value.encode("utf-16", "surrogatepass").decode("utf-16")
+        except UnicodeDecodeError:
+            raise ConstructorError(None, None, 'a "\\u" escape names half of a character (a lone surrogate), '
+                                   "which is not text", node.start_mark) from None
+    return value
+
+
+_Loader.add_constructor("tag:yaml.org,2002:str", _str)
+
 
 if hasattr(yaml, "CSafeLoader"):           # PyYAML built with libyaml
     class _CLoader(yaml.CSafeLoader):
@@ -136,13 +155,14 @@ def parse(text: str, name: str) -> Any:
         except (yaml.YAMLError, RecursionError):
             pass    # the pure-Python parser says what is wrong in more words (it names the tab, the alias)
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader subclass
+        doc = yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
         raise ScenarioError(name, f"YAML error: {problem}", line=mark.line + 1 if mark else None) from None
     except RecursionError:
         raise ScenarioError(name, "scenario nested too deeply") from None
+    return doc
 
 
 def line_of(obj: Any, key: Any = None) -> int | None:
