@@ -1,6 +1,7 @@
 """A legal scenario that keeps the engine busy: two players shuffling big decks for many turns.
 
-Shared by bench/deadline.py (the deadline's CPU cost) and bench/attack.py (replay flooders).
+Shared by bench/deadline.py (the deadline's CPU cost), bench/attack.py (replay flooders) and
+tests/test_under_attack.py (the replay deadline), so all three measure the same table.
 """
 from __future__ import annotations
 

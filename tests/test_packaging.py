@@ -44,7 +44,7 @@ def _imported_top_level() -> dict[str, Path]:
 def test_every_third_party_import_is_declared():
     declared = _declared()
     owners = packages_distributions()
-    local = ({"app", "tests", "conftest"} | {p.stem for p in (ROOT / "tests").glob("*.py")}
+    local = ({"app", "tests", "bench", "conftest"} | {p.stem for p in (ROOT / "tests").glob("*.py")}
              | {p.stem for p in (ROOT / "bench").glob("*.py")})     # bench scripts import their neighbours
     missing = []
     for module, where in sorted(_imported_top_level().items()):

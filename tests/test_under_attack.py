@@ -13,6 +13,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+
+from bench.heavy_scenario import heavy_scenario  # the same table bench/deadline.py and bench/attack.py use
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -213,16 +216,6 @@ def test_a_page_number_past_any_integer_is_a_404(prod_client, caplog):
 
 
 # ------------------------------------------------------------------ 3. the replay deadline
-def _heavy_scenario(n_cards: int = 400, steps: int = 250) -> str:
-    """Two players shuffling 800-card decks for 250 turns: about half a second of engine work, legal input."""
-    lines = ["title: heavy", 'rulings: [{section: "Your turn"}]', "players:"]
-    for name in ("Alice", "Bob"):
-        lines += [f"  - name: {name}", "    hand: [Copper*5]", f"    deck: [Copper*{n_cards}]",
-                  f"    discard: [Estate*{n_cards}]"]
-    lines += ["supply: {Silver: 40}", "step_limit: 20000", "steps:"] + ["  - end_turn"] * steps
-    return "\n".join(lines) + "\n"
-
-
 def _app_with_deadline(built_index, monkeypatch, seconds: float):
     import dataclasses
 
@@ -256,12 +249,12 @@ def test_the_deadline_stops_a_long_replay_at_a_step(built_index, monkeypatch):
 
     client = _app_with_deadline(built_index, monkeypatch, 0.1).test_client()
     t0 = time.monotonic()
-    resp = client.post("/api/replay", data=_heavy_scenario(), content_type="application/yaml")
+    resp = client.post("/api/replay", data=heavy_scenario(), content_type="application/yaml")
     took = time.monotonic() - t0
     assert resp.status_code == 422 and resp.get_json()["code"] == "replay_timeout"
     assert took < 3, took          # stopped at a step soon after its deadline, not at the end
     # The worker is fine afterwards: the next replay (a short one) runs.
-    ok = client.post("/api/replay", data=_heavy_scenario(10, 2), content_type="application/yaml")
+    ok = client.post("/api/replay", data=heavy_scenario(10, 2), content_type="application/yaml")
     assert ok.status_code == 200, ok.get_json()
 
 
@@ -279,7 +272,7 @@ def test_reading_the_scenario_counts_against_the_replay_deadline(built_index, mo
         return real(data, mimetype)
 
     monkeypatch.setattr(limits, "check_scenario", slow_check)
-    resp = client.post("/api/replay", data=_heavy_scenario(10, 2), content_type="application/yaml")
+    resp = client.post("/api/replay", data=heavy_scenario(10, 2), content_type="application/yaml")
     assert resp.status_code == 422 and resp.get_json()["code"] == "replay_timeout"
 
 
