@@ -257,6 +257,7 @@ def _messenger_gift(game: Game, p: Player, cite: dict) -> None:
 
 
 def _messenger_gain(game: Game, ev: Event, card: Card) -> None:
+    """If it's the first card you gained in your Buy phase, gain a card costing up to $4; each other player gains a copy."""
     t, p = game.turn, ev.player
     first = p.index == t.player and t.phase in ("buy", "buy2") and t.gained_in_buy[:1] == [card]
     if not first:
@@ -268,6 +269,7 @@ def _messenger_gain(game: Game, ev: Event, card: Card) -> None:
 
 
 def _messenger_buy(game: Game, ev: Event, card: Card) -> None:
+    """If it's the first thing you bought this turn, gain a card costing up to $4; each other player gains a copy of it."""
     t, p = game.turn, ev.player
     if t.bought or getattr(t, "events_bought", None):
         game.log.add("This is not the first thing bought this turn: Messenger does nothing", R("Messenger", 7, "pre-2022"))
@@ -277,6 +279,7 @@ def _messenger_buy(game: Game, ev: Event, card: Card) -> None:
 
 
 def _messenger_deck(ctx: Ctx) -> bool:
+    """Put your deck into your discard pile."""
     p = ctx.player
     if not p.deck:
         ctx.log(f"{p.name}'s deck is empty: there is nothing to put into the discard pile")
@@ -456,6 +459,7 @@ def _warrior_victim(n: int):
 
 
 def _warrior(ctx: Ctx) -> bool:
+    """For each Traveller you have in play (including this), each other player discards their top card, trashing it if it costs $3 or $4."""
     n = sum(1 for c in ctx.player.in_play if c.is_type("Traveller"))
     ctx.log(f"{ctx.player.name} has {n} Traveller{'s' if n != 1 else ''} in play (including this)", R("Warrior", 1),
             R("Warrior", 3))
