@@ -11,6 +11,7 @@ from app.engine.core import registry
 from app.engine.core.errors import ScenarioError
 from app.engine.mechanisms import prizes
 from app.engine.scenario import commands
+from tests.definition_text import CODE_WORDS_OR_PRINTED, cards_in, unplain_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -168,23 +169,8 @@ steps: [end_turn]""", supply="{Baker: 10}"))
     assert [p.tokens["Coffers"] for p in res.game.players] == [0, 1]
 
 
-REPR = re.compile(r"<[a-z]|object at|lambda|\bctx\b|``|Citation of|card-specific rule|A step of this card|"
-                  r"\bfn\b|\bNone\b|\(verb |\bdepth\b|_|^As printed|\(n \d", re.I)
-
-
 def test_every_cornucopia_guilds_definition_reads_as_plain_steps():
-    from app.corpus.card_facts import facts_for
-    from app.web.definition_words import definition_words
-
-    cards = [c for c in registry.defined_cards() if (f := facts_for(c)) is not None and f.set == "Cornucopia & Guilds"]
+    cards = cards_in("Cornucopia & Guilds".__eq__)
     assert len(cards) >= 31
-    bad = {}
-    for card in cards:
-        for v in definition_words(card):
-            lines = [x["text"] for x in v["lines"]]
-            if not lines:
-                bad[f"{card} {v['version']}"] = "no lines"
-            for text in lines:
-                if REPR.search(text) or not text.strip():
-                    bad[f"{card} {v['version']}"] = text
+    bad = unplain_lines(cards, CODE_WORDS_OR_PRINTED)
     assert not bad, bad

@@ -6,7 +6,6 @@ sandbox can never show a game the engine would not play.
 """
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +16,7 @@ import yaml
 
 from app.engine import scenario as sc_mod
 from app.web import sandbox
+from tests.definition_text import CODE_WORDS_ONLY, cards_in, unplain_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -212,15 +212,6 @@ def test_links_stay_short_and_damaged_links_are_rejected(client):
 
 # ------------------------------------------------------------------ "How the engine plays it" in words
 SETS = {"Base", "Intrigue", "Seaside", "Prosperity"}
-REPR = re.compile(r"<[a-z]|object at|lambda|\bctx\b|``|Citation of|card-specific rule|A step of this card|"
-                  r"\bfn\b|\bNone\b|\(verb |\bdepth\b|_", re.I)
-
-
-def _engine_cards() -> list[str]:
-    from app.corpus.card_facts import facts_for
-    from app.engine.core.registry import defined_cards
-
-    return [c for c in defined_cards() if (f := facts_for(c)) is not None and f.set in SETS]
 
 
 def _said(card: str) -> dict[str, list[str]]:
@@ -230,16 +221,9 @@ def _said(card: str) -> dict[str, list[str]]:
 
 
 def test_every_base_intrigue_seaside_prosperity_definition_reads_as_plain_steps():
-    cards = _engine_cards()
+    cards = cards_in(SETS.__contains__)
     assert len(cards) > 100
-    bad = {}
-    for card in cards:
-        for version, lines in _said(card).items():
-            if not lines:
-                bad[f"{card} {version}"] = "no lines"
-            for text in lines:
-                if REPR.search(text) or not text.strip():
-                    bad[f"{card} {version}"] = text
+    bad = unplain_lines(cards, CODE_WORDS_ONLY)
     assert not bad, bad
 
 
