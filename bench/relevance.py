@@ -84,18 +84,13 @@ def main(argv: list[str] | None = None) -> int:
               f"{sub.first_screen():.3f}")
     for label, _, new in held_scores:
         for cat in new.categories:
-            n = sum(1 for o in new.outcomes if o.question.category == cat)
-            print(f"  {label} {cat:<11} n={n:<3} R@1={new.recall_at(1, cat):.2f} R@3={new.recall_at(3, cat):.2f} "
-                  f"MRR={new.mrr(cat):.2f} first screen={new.recall_at(FIRST_SCREEN, cat):.2f}")
+            print(f"  {label} {cat:<11} {new.figures(cat)} first screen={new.recall_at(FIRST_SCREEN, cat):.2f}")
     for cat in scores.categories:
-        n = sum(1 for o in scores.outcomes if o.question.category == cat)
-        print(f"  {cat:<11} n={n:<3} R@1={scores.recall_at(1, cat):.2f} R@3={scores.recall_at(3, cat):.2f} "
-              f"MRR={scores.mrr(cat):.2f}")
+        print(f"  {cat:<11} {scores.figures(cat)}")
         for label, held in (("tuning", False), ("held out", True)):
             sub = Scores([o for o in scores.outcomes if o.question.category == cat and o.question.held_out == held])
             if sub.outcomes and any(o.question.held_out for o in scores.outcomes if o.question.category == cat):
-                print(f"    {label:<9} n={len(sub.outcomes):<3} R@1={sub.recall_at(1):.2f} R@3={sub.recall_at(3):.2f} "
-                      f"MRR={sub.mrr():.2f}")
+                print(f"    {label:<9} {sub.figures()}")
     shown = ([o for o in scores.outcomes if not o.question.held_out] if args.misses else []) + \
         ([o for o in scores.outcomes if o.question.held_out] + [o for _, _, new in held_scores for o in new.outcomes]
          if args.held_out_misses else [])

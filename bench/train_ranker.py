@@ -129,9 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.cv}-fold CV over {len(questions)} tuning questions: recall@1 {cv.recall_at(1):.3f}  "
               f"recall@3 {cv.recall_at(3):.3f}  MRR {cv.mrr():.3f}")
         for cat in cv.categories:
-            n = sum(1 for o in cv.outcomes if o.question.category == cat)
-            print(f"  {cat:<11} n={n:<3} R@1={cv.recall_at(1, cat):.2f} R@3={cv.recall_at(3, cat):.2f} "
-                  f"MRR={cv.mrr(cat):.2f}")
+            print(f"  {cat:<11} {cv.figures(cat)}")
     x, sample, used = training_pairs(store, questions)
     w = fit(x, sample)
     for name, value in sorted(zip(FEATURES, w), key=lambda fw: -abs(fw[1])):

@@ -56,6 +56,12 @@ class Scores:
         os_ = [o for o in self.outcomes if category is None or o.question.category == category]
         return sum(1 / o.rank for o in os_ if o.rank) / len(os_) if os_ else 0.0
 
+    def figures(self, category: str | None = None) -> str:
+        """'n=.. R@1=.. R@3=.. MRR=..' for one category (or all): the line every relevance report prints."""
+        n = sum(1 for o in self.outcomes if category is None or o.question.category == category)
+        return (f"n={n:<3} R@1={self.recall_at(1, category):.2f} R@3={self.recall_at(3, category):.2f} "
+                f"MRR={self.mrr(category):.2f}")
+
     @property
     def categories(self) -> list[str]:
         return list(dict.fromkeys(o.question.category for o in self.outcomes))
