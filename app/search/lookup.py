@@ -86,6 +86,10 @@ class CardLookup:
         key = _norm(text or "")
         if len(key) < 4 or len(text) > MAX_NAME_CHARS:
             return None
+        return self._only_start(key)
+
+    def _only_start(self, key: str) -> NameHit | None:
+        """The card whose names start with ``key``, when exactly one card's do."""
         starts = {self.forms[i][1]: i for i in self._prefixed(key)}
         return self._hit(next(iter(starts.values())), "prefix") if len(starts) == 1 else None
 
@@ -97,9 +101,9 @@ class CardLookup:
         key = _norm(text or "")
         if len(key) < 2 or len(text) > MAX_NAME_CHARS:
             return None
-        starts = {self.forms[i][1]: i for i in self._prefixed(key)}
-        if len(starts) == 1:
-            return self._hit(next(iter(starts.values())), "prefix")
+        started = self._only_start(key)
+        if started is not None:
+            return started
         if len(key) < 4:
             return None         # "wv" is one edit from "fv": too short to guess
         limit = 1 if len(key) < 8 else 2 if len(key) < 14 else 3
