@@ -6,6 +6,8 @@ does not force tuning on them to keep the build green.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from app.search.evaluate import HELDOUT_SETS, Scores, evaluate, load_relevance_set, missing_targets
@@ -89,3 +91,28 @@ def test_issue_13_tuning_additions_are_not_answered_worse_than_before(store):
     scores = evaluate(store, added)
     assert scores.recall_at(3) >= ADDED_13_RECALL_AT_3, [(o.question.q, o.rank) for o in scores.outcomes
                                                          if o.rank is None or o.rank > 3]
+
+
+# Word-set overlap (Jaccard) at or above which a question-table row counts as the same question.
+ECHO = 0.7
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def test_the_question_tables_do_not_echo_a_relevance_question(store):
+    """corpus/data/rule-questions is written from the documents; a row that is (nearly) a question of
+    the relevance sets would answer that question by copying it, and the figures would measure nothing."""
+    asked = [(q.q, _words(q.q)) for q in load_relevance_set()]
+    for _label, path in HELDOUT_SETS:
+        asked += [(q.q, _words(q.q)) for q in load_relevance_set(path, held_out=True)]
+    rows = store.rows("select file, line, question from rule_questions")
+    assert len(rows) > 1000
+    echoes = []
+    for row in rows:
+        mine = _words(row["question"])
+        for q, theirs in asked:
+            if len(mine & theirs) >= ECHO * len(mine | theirs):
+                echoes.append((f"{row['file']}:{row['line']}", row["question"], q))
+    assert not echoes, echoes

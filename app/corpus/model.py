@@ -286,6 +286,20 @@ class Reference:
 
 
 @dataclass
+class RuleQuestion:
+    """A question in players' words that a rules paragraph or section answers (``rule_questions.py``)."""
+
+    target: str                # key of the Paragraph or Section that answers it
+    question: str
+    file: str                  # the table it comes from, relative to the corpus ("data/rule-questions/q1.csv")
+    line: int
+
+    @property
+    def key(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass
 class ParsedCorpus:
     """Everything one build parses, in document order."""
 
@@ -300,6 +314,7 @@ class ParsedCorpus:
     german_names: list[GermanName] = field(default_factory=list)
     german_passages: list[GermanPassage] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
+    rule_questions: list[RuleQuestion] = field(default_factory=list)
     toc_pages: dict[str, int] = field(default_factory=dict)   # section slug -> first page
     unjoined: list[tuple[str, str]] = field(default_factory=list)  # (card slug, reason) not joined to dominion-setup
     german_unmapped: list[tuple[str, str, int]] = field(default_factory=list)  # (German divider name, set, line) with no English name

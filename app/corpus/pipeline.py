@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app import config
 from app.corpus.card_facts import join_card_facts
 from app.corpus.card_reference_parser import parse_card_reference
 from app.corpus.faq_parser import parse_faq
@@ -11,6 +12,7 @@ from app.corpus.german_parser import parse_german
 from app.corpus.model import ParsedCorpus
 from app.corpus.references import resolve_references
 from app.corpus.rulebook_parser import parse_adventures
+from app.corpus.rule_questions import parse_rule_questions
 from app.corpus.rules_parser import parse_rules
 from app.corpus.sources import load_document
 
@@ -27,4 +29,5 @@ def parse_corpus(corpus: Path | None = None) -> ParsedCorpus:
     join_card_facts(parsed)
     attach_german_names(parsed)
     resolve_references(parsed)
+    parse_rule_questions(corpus or config.corpus_dir(), parsed)
     return parsed

@@ -48,6 +48,7 @@ class SearchDoc:
     section: str | None = None  # heading for section/paragraph hits
     settles: str = ""           # scenarios: the narrated log line that settles the question
     cites: list[str] = field(default_factory=list)   # scenarios: store keys of the rulings they demonstrate
+    asks: list[str] = field(default_factory=list)   # questions in players' words the text answers (never the snippet)
 
 
 def section_url(doc: str, slug: str) -> str:
@@ -75,19 +76,23 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         paragraphs.setdefault(p["section"], []).append(p)
 
     own_terms = _index_vocabulary(store, sections, paragraphs)
+    asks = _rule_questions(store)
     for s in sections.values():
         kind = _SECTION_KIND.get(s["kind"], SECTION)
         title = plain(s["title"])
         body = "" if s["kind"] in _TITLE_ONLY else " ".join(plain(p["text"]) for p in paragraphs.get(s["slug"], []))
         aliases = " ".join([*(s.get("aliases") or []), *own_terms.get(s["slug"], [])])
         text = f"{aliases} {body}".strip()
+        own = paragraphs.get(s["slug"], [])
+        section_asks = [q for k in [s["slug"], *(p["key"] for p in own)] for q in asks.get(k, [])]
         yield SearchDoc(key=s["slug"], kind=kind, title=title, body=text, url=section_url(s["doc"], s["slug"]),
-                        parent=s.get("parent") or "", cards=mentions(f"{title} {text}"), section=title)
-        for p in paragraphs.get(s["slug"], []):
+                        parent=s.get("parent") or "", cards=mentions(f"{title} {text}"), section=title,
+                        asks=asks.get(s["slug"], []) if s["kind"] in _TITLE_ONLY else section_asks)
+        for p in own:
             ptext = plain(p["text"])
             yield SearchDoc(key=p["key"], kind=kind, title=title, body=ptext,
                             url=f"{section_url(s['doc'], s['slug'])}#{p['anchor']}",
-                            parent=s["slug"], cards=mentions(ptext), section=title)
+                            parent=s["slug"], cards=mentions(ptext), section=title, asks=asks.get(p["key"], []))
 
     german: dict[str, list[str]] = {}
     for g in _table(store, "german_names", "english"):
@@ -152,6 +157,14 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
 
 
     yield from scenario_documents(store, mentions)
+
+
+def _rule_questions(store: Store) -> dict[str, list[str]]:
+    """Paragraph or section key -> the players' questions it answers (``app/corpus/rule_questions.py``)."""
+    out: dict[str, list[str]] = {}
+    for q in _table(store, "rule_questions", "file, line"):
+        out.setdefault(q["target"], []).append(q["question"])
+    return out
 
 
 def _index_vocabulary(store: Store, sections: dict[str, dict], paragraphs: dict[str, list[dict]]) -> dict[str, list[str]]:

@@ -209,9 +209,10 @@ def engine_for(store: Store) -> _Engine:
 
 
 def _doc_info(ix, analyzer) -> tuple[DocInfo, dict[int, tuple[str, ...]]]:
-    """Each document's kind and the stems of its title and section heading, and what each scenario
-    cites; read once per engine."""
+    """Each document's kind, the stems of its title and section heading and of each question it
+    answers (corpus/data/rule-questions), and what each scenario cites; read once per engine."""
     cites: dict[int, tuple[str, ...]] = {}
+    asks: dict[int, tuple[frozenset[str], ...]] = {}
     with ix.searcher() as s:
         n = s.doc_count_all()
         kinds, titles = [""] * n, [frozenset()] * n
@@ -219,9 +220,11 @@ def _doc_info(ix, analyzer) -> tuple[DocInfo, dict[int, tuple[str, ...]]]:
             kinds[d] = f.get("kind", "")
             words = f"{f.get('title') or ''} {f.get('section') or ''}"
             titles[d] = frozenset(t.text for t in analyzer(words))
+            if f.get("asks"):
+                asks[d] = tuple(frozenset(t.text for t in analyzer(q)) for q in f["asks"].split("\n"))
             if kinds[d] == SCENARIO:
                 cites[d] = tuple(c for c in (f.get("cites") or "").split(",") if c)
-    return DocInfo(kinds, titles), cites
+    return DocInfo(kinds, titles, asks), cites
 
 
 def _pointer_entries(store: Store, postings: Postings) -> frozenset[int]:

@@ -19,7 +19,7 @@ import json
 import math
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import mul
 from pathlib import Path
@@ -54,6 +54,8 @@ FEATURES = (
     "all_coverage",    # share of all the question's words (idf-weighted, common ones too) the document holds
     "rule_words",      # a rule document's score on all the question's words, over the best candidate's
                        # (questions naming no card; rulewords.py)
+    "asked",           # how closely one of the questions the document answers (corpus/data/rule-questions)
+                       # matches the question asked: idf-weighted overlap of their words over their union
     *(f"kind:{k}" for k in KINDS),
 )
 
@@ -119,6 +121,7 @@ class DocInfo:
 
     kind: list[str]
     title_stems: list[frozenset[str]]
+    asks: dict[int, tuple[frozenset[str], ...]] = field(default_factory=dict)   # docnum -> its questions' stems
 
 
 def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[int, float]:
@@ -156,6 +159,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     wanted = set(named)
     entries = {card_doc.get(s) for s in named}
     stem_set = set(stems)
+    asked = _asked(info.asks, docs, set(all_words), postings) if info.asks else {}
     rows = []
     for rank, (score, d) in enumerate(cands, start=1):
         key = postings.keys[d]
@@ -189,10 +193,41 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             1.0 if is_kingdom_list(key) else 0.0,
             sum(all_idf[t] for t in all_words if d in in_doc[t]) / all_total if all_words else 0.0,
             rule_scores.get(d, 0.0) / best_rule,
+            asked.get(d, 0.0),
         ]
         row += [1.0 if kind == k else 0.0 for k in KINDS]
         rows.append(row)
     return rows
+
+
+def _asked(asks: dict[int, tuple[frozenset[str], ...]], docs: Sequence[int], words: set[str],
+           postings) -> dict[int, float]:
+    """Per document, the best weighted Jaccard between the question's words and one of its questions.
+
+    Union, not the question's share alone: a long table question that happens to hold every word of a
+    short query ("buy") is not the same question. Words are weighted by idf so that "can I" counts less
+    than "coffers".
+    """
+    if not words:
+        return {}
+    idf: dict[str, float] = {}
+
+    def weight(t: str) -> float:
+        w = idf.get(t)
+        if w is None:
+            w = idf[t] = math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t)))
+        return w
+
+    out = {}
+    for d in docs:
+        best = 0.0
+        for q in asks.get(d, ()):
+            shared = sum(weight(t) for t in words & q)
+            if shared:
+                best = max(best, shared / sum(weight(t) for t in words | q))
+        if best:
+            out[d] = best
+    return out
 
 
 def rerank(cands: list[tuple[float, int]], rows: list[list[float]], model: Model) -> list[tuple[float, int]]:

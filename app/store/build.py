@@ -57,6 +57,7 @@ TABLES = {
     "german_names": "german_names",
     "german_passages": "german_passages",
     "references": "refs",
+    "rule_questions": "rule_questions",
 }
 
 INDEXES = {
@@ -66,6 +67,7 @@ INDEXES = {
     "faq_clarifications": [["card"]],
     "german_names": [["card"], ["german"]],
     "sections": [["doc", "kind"], ["parent"]],
+    "rule_questions": [["target"]],
 }
 
 

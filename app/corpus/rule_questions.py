@@ -1,0 +1,103 @@
+"""``corpus/data/rule-questions/*.csv`` -> ``RuleQuestion``: the questions each rules paragraph answers.
+
+Players ask "can I buy nothing?" or "do I keep the money if it gets trashed after?";
+the Complete Rules answer in their own words ("Buy phase", "effects are immediate").
+BM25 cannot bridge the two, and the phrase table (``app/search/phrases.py``) only
+rewrites words that mean the same everywhere. These tables attach, to one paragraph
+or section, questions a player would type that it answers; search indexes them with
+that paragraph (``app/search/documents.py``). They are written from the documents,
+never from the relevance sets in ``bench/``, or those figures would measure nothing.
+
+Format: UTF-8 CSV, header ``key,question``, one row per question. ``key`` is a paragraph
+key (``ii-your-turn-b-buy-phase#p2``) or a section slug of the Complete Rules, the FAQ or
+the Adventures rulebook. A bad row stops the build with ``file:line: what is wrong``.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+from pathlib import Path
+
+from app.corpus.model import ParsedCorpus, RuleQuestion
+from app.corpus.sources import CorpusError
+
+FOLDER = Path("data") / "rule-questions"
+HEADER = ["key", "question"]
+# Bounds, checked before a file is read or a row is kept.
+MAX_FILES = 64
+MAX_FILE_BYTES = 1_000_000
+MAX_ROWS = 40_000
+MIN_CHARS, MAX_CHARS = 8, 160
+MAX_PER_KEY = 4
+# Documents whose sections and paragraphs may carry questions (not the German dividers: they are card text).
+DOCS = ("rules", "faq", "adventures")
+
+
+def parse_rule_questions(corpus: Path, parsed: ParsedCorpus) -> None:
+    """Read every table under ``corpus/data/rule-questions``; targets must exist in ``parsed``."""
+    folder = corpus / FOLDER
+    if not folder.is_dir():
+        return
+    files = sorted(p for p in folder.iterdir() if p.suffix == ".csv")
+    if len(files) > MAX_FILES:
+        raise CorpusError(folder, None, f"at most {MAX_FILES} question tables, found {len(files)}")
+    targets = _targets(parsed)
+    seen: dict[tuple[str, str], str] = {}
+    per_key: Counter[str] = Counter()
+    out: list[RuleQuestion] = []
+    for path in files:
+        for q in _read(path, corpus):
+            if q.target not in targets:
+                raise CorpusError(path, q.line, f"key {q.target!r} is no paragraph or section of the rules, FAQ or Adventures rulebook")
+            # one paragraph asked the same twice counts it twice; two paragraphs may answer the same question
+            folded = (q.target, q.question.casefold())
+            if folded in seen:
+                raise CorpusError(path, q.line, f"question {q.question!r} is already at {seen[folded]} for the same key")
+            seen[folded] = f"{q.file}:{q.line}"
+            per_key[q.target] += 1
+            if per_key[q.target] > MAX_PER_KEY:
+                raise CorpusError(path, q.line, f"key {q.target!r} has more than {MAX_PER_KEY} questions")
+            out.append(q)
+            if len(out) > MAX_ROWS:
+                raise CorpusError(path, q.line, f"more than {MAX_ROWS} questions in all")
+    parsed.rule_questions = out
+
+
+def _targets(parsed: ParsedCorpus) -> set[str]:
+    docs = {s.slug for s in parsed.sections if s.doc in DOCS}
+    return docs | {p.key for p in parsed.paragraphs if p.section in docs}
+
+
+def _read(path: Path, corpus: Path) -> list[RuleQuestion]:
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise CorpusError(path, None, f"question table is {size} bytes, at most {MAX_FILE_BYTES}")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorpusError(path, None, f"not UTF-8 (byte {exc.start})") from None
+    name = path.relative_to(corpus).as_posix()
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        header = next(reader, None)
+        if header != HEADER:
+            raise CorpusError(path, 1, f"expected the header 'key,question', found {header!r}")
+        out = []
+        for row in reader:
+            line = reader.line_num
+            if not row or not "".join(row).strip():
+                continue
+            if len(row) != 2:
+                raise CorpusError(path, line, f"expected 2 columns (key,question), found {len(row)}")
+            if "\n" in row[1] or "\r" in row[1]:
+                raise CorpusError(path, line, "question spans several lines (a quote left open?)")
+            key, question = row[0].strip(), " ".join(row[1].split())
+            if any(ord(c) < 32 for c in row[1] if c != "\t"):
+                raise CorpusError(path, line, "question contains a control character")
+            if not MIN_CHARS <= len(question) <= MAX_CHARS:
+                raise CorpusError(path, line, f"question must be {MIN_CHARS}-{MAX_CHARS} characters, found {len(question)}")
+            out.append(RuleQuestion(target=key, question=question, file=name, line=line))
+    except csv.Error as exc:
+        raise CorpusError(path, reader.line_num, f"not valid CSV: {exc}") from None
+    return out

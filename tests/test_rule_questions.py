@@ -1,0 +1,92 @@
+"""The questions-per-paragraph tables (corpus/data/rule-questions): a maintainer who types a bad row
+gets the file and line, and a player's question worded like a row finds the paragraph it is written for."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.corpus import rule_questions as rq
+from app.corpus.model import Paragraph, ParsedCorpus, Section
+from app.corpus.sources import CorpusError
+from app.search.query import search
+
+
+def _parsed() -> ParsedCorpus:
+    parsed = ParsedCorpus()
+    parsed.sections = [Section(slug="ii-game-end", doc="rules", kind="section", title="Game End", line=1, ord=1),
+                       Section(slug="german-base", doc="german", kind="german_set", title="Basis", line=1, ord=2)]
+    parsed.paragraphs = [Paragraph(section="ii-game-end", ord=1, text="The game ends ...", line=2)]
+    return parsed
+
+
+def _table(tmp_path: Path, text: str | bytes, name: str = "t.csv") -> Path:
+    folder = tmp_path / rq.FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_bytes(text if isinstance(text, bytes) else text.encode("utf-8"))
+    return path
+
+
+def test_rows_become_questions_with_their_file_and_line(tmp_path):
+    _table(tmp_path, 'key,question\nii-game-end#p1,"when does the game end, exactly"\n\nii-game-end,what if two piles run out\n')
+    parsed = _parsed()
+    rq.parse_rule_questions(tmp_path, parsed)
+    assert [(q.target, q.question, q.key) for q in parsed.rule_questions] == [
+        ("ii-game-end#p1", "when does the game end, exactly", "data/rule-questions/t.csv:2"),
+        ("ii-game-end", "what if two piles run out", "data/rule-questions/t.csv:4"),
+    ]
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("question,key\n", 1, "header"),
+    ("key,question\nii-game-end#p9,when does the game end\n", 2, "no paragraph or section"),
+    ("key,question\ngerman-base,was ist das hier bitte\n", 2, "no paragraph or section"),
+    ("key,question\nii-game-end,short\n", 2, "8-160 characters"),
+    ("key,question\nii-game-end," + "x" * 161 + "\n", 2, "8-160 characters"),
+    ("key,question\nii-game-end,when does it end,extra\n", 2, "2 columns"),
+    ("key,question\nii-game-end,when does it end\nii-game-end,When does it END\n", 3, "already at data/rule-questions/t.csv:2"),
+    ("key,question\n" + "".join(f"ii-game-end,when does the game end {i}\n" for i in range(5)), 6, "more than 4"),
+    ("key,question\nii-game-end,\"when does \x01 it end\"\n", 2, "control character"),
+    ('key,question\nii-game-end,"when does it end\n', 2, "not valid CSV"),
+    ('key,question\nii-game-end,"when does\nthe game end"\n', 3, "spans several lines"),
+])
+def test_a_bad_row_stops_the_build_naming_file_and_line(tmp_path, text, line, words):
+    path = _table(tmp_path, text)
+    with pytest.raises(CorpusError) as err:
+        rq.parse_rule_questions(tmp_path, _parsed())
+    assert err.value.path == str(path) and err.value.line == line, str(err.value)
+    assert words in err.value.message
+
+
+def test_bounds_are_checked_before_reading(tmp_path, monkeypatch):
+    path = _table(tmp_path, b"\xff\xfe not utf-8")
+    with pytest.raises(CorpusError, match="not UTF-8"):
+        rq.parse_rule_questions(tmp_path, _parsed())
+    monkeypatch.setattr(rq, "MAX_FILE_BYTES", 10)
+    path.write_text("key,question\nii-game-end,when does the game end\n")
+    with pytest.raises(CorpusError, match="at most 10"):
+        rq.parse_rule_questions(tmp_path, _parsed())
+
+
+def test_the_committed_tables_are_in_the_store(store):
+    """Every row of every table reached the store; the build refuses a table with an unknown key."""
+    files = sorted((Path(__file__).resolve().parent.parent / "corpus" / rq.FOLDER).glob("*.csv"))
+    assert files, "no question tables"
+    rows = sum(max(0, len([l for l in f.read_text(encoding="utf-8").splitlines() if l.strip()]) - 1) for f in files)
+    assert store.count("rule_questions") == rows
+    targets = {r["target"] for r in store.rows("select target from rule_questions")}
+    known = {r["key"] for r in store.rows("select key from paragraphs")} | {r["slug"] for r in store.rows("select slug from sections")}
+    assert targets <= known
+
+
+def test_a_question_asked_like_a_row_finds_its_paragraph(store):
+    """The first question of each table, asked as written, finds its paragraph (or its section) among
+    the first ten hits: the table reaches search. (Another paragraph saying the same may rank above it.)"""
+    firsts = store.rows("select target, question from rule_questions where line = "
+                        "(select min(line) from rule_questions r2 where r2.file = rule_questions.file)")
+    assert len(firsts) >= 5
+    for row in firsts:
+        keys = [h["key"] for h in search(store, row["question"], 10)["results"]]
+        section = row["target"].split("#")[0]
+        assert any(k == row["target"] or k == section for k in keys), (row, keys)
