@@ -1,4 +1,4 @@
-"""``corpus/data/rule-questions/*.csv`` -> ``RuleQuestion``: the questions each rules paragraph answers.
+"""``corpus/data/rule-questions/*.csv`` -> ``RuleQuestion``: the questions each rule or ruling answers.
 
 Players ask "can I buy nothing?" or "do I keep the money if it gets trashed after?";
 the Complete Rules answer in their own words ("Buy phase", "effects are immediate").
@@ -10,7 +10,8 @@ never from the relevance sets in ``bench/``, or those figures would measure noth
 
 Format: UTF-8 CSV, header ``key,question``, one row per question. ``key`` is a paragraph
 key (``ii-your-turn-b-buy-phase#p2``) or a section slug of the Complete Rules, the FAQ or
-the Adventures rulebook. A bad row stops the build with ``file:line: what is wrong``.
+the Adventures rulebook, a Card Reference ruling (``moat#r2``) or a FAQ card clarification
+(``faq-moat#c1``). A bad row stops the build with ``file:line: what is wrong``.
 """
 from __future__ import annotations
 
@@ -49,7 +50,8 @@ def parse_rule_questions(corpus: Path, parsed: ParsedCorpus) -> None:
     for path in files:
         for q in _read(path, corpus):
             if q.target not in targets:
-                raise CorpusError(path, q.line, f"key {q.target!r} is no paragraph or section of the rules, FAQ or Adventures rulebook")
+                raise CorpusError(path, q.line, f"key {q.target!r} is no ruling, FAQ clarification, or paragraph or section "
+                                                "of the rules, FAQ or Adventures rulebook")
             # one paragraph asked the same twice counts it twice; two paragraphs may answer the same question
             folded = (q.target, q.question.casefold())
             if folded in seen:
@@ -66,7 +68,8 @@ def parse_rule_questions(corpus: Path, parsed: ParsedCorpus) -> None:
 
 def _targets(parsed: ParsedCorpus) -> set[str]:
     docs = {s.slug for s in parsed.sections if s.doc in DOCS}
-    return docs | {p.key for p in parsed.paragraphs if p.section in docs}
+    return (docs | {p.key for p in parsed.paragraphs if p.section in docs} | {r.key for r in parsed.rulings}
+            | {f.key for f in parsed.faq_clarifications})
 
 
 def _read(path: Path, corpus: Path) -> list[RuleQuestion]:

@@ -122,7 +122,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         yield SearchDoc(key=r["key"], kind=RULING, title=label, body=text,
                         url=f"/cards/{r['card']}#{r['anchor']}", parent=r["card"],
                         cards=_unique([r["card"], *mentions(text)]), names=name,
-                        card=r["card"], card_name=name, ruling=r["number"])
+                        card=r["card"], card_name=name, ruling=r["number"], asks=asks.get(r["key"], []))
 
     for t in _table(store, "index_terms"):
         body = " ".join(x for x in [plain(t.get("definition") or ""), " ".join(t.get("see") or [])] if x)
@@ -135,7 +135,8 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         url = f"/cards/{card}#faq-c{f['ord']}" if card else f"/faq#{f['key']}"
         yield SearchDoc(key=f["key"], kind=FAQ, title=f"{f['card_name']} — {f['label']}" if f.get("label") else f["card_name"], body=text, url=url,
                         parent=card or "", cards=_unique(([card] if card else []) + mentions(text)),
-                        names=f["card_name"], card=card, card_name=card_names.get(card or "", f["card_name"]))
+                        names=f["card_name"], card=card, card_name=card_names.get(card or "", f["card_name"]),
+                        asks=asks.get(f["key"], []))
 
     for b in _table(store, "rulebook_cards"):
         text = plain(b["text"])
