@@ -40,8 +40,8 @@ def test_rows_become_questions_with_their_file_and_line(tmp_path):
 
 @pytest.mark.parametrize("text, line, words", [
     ("question,key\n", 1, "header"),
-    ("key,question\nii-game-end#p9,when does the game end\n", 2, "no paragraph or section"),
-    ("key,question\ngerman-base,was ist das hier bitte\n", 2, "no paragraph or section"),
+    ("key,question\nii-game-end#p9,when does the game end\n", 2, "is no ruling, FAQ clarification, or paragraph"),
+    ("key,question\ngerman-base,was ist das hier bitte\n", 2, "is no ruling, FAQ clarification, or paragraph"),
     ("key,question\nii-game-end,short\n", 2, "8-160 characters"),
     ("key,question\nii-game-end," + "x" * 161 + "\n", 2, "8-160 characters"),
     ("key,question\nii-game-end,when does it end,extra\n", 2, "2 columns"),
