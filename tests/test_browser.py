@@ -167,6 +167,20 @@ def test_phone_typeahead_closes_on_submit_and_the_first_result_shows(server, bro
     ctx.close()
 
 
+def test_a_rules_question_shows_it_was_understood_on_the_first_screen(server, browser, shots):
+    """A question typed the way a player asks it gets the rule that answers it, marked with the question."""
+    ctx, page, errors = _page(browser, PHONE)
+    page.goto(server + "/search?q=" + "when does the game end".replace(" ", "+"))
+    answers = page.locator("#results p.answers").first
+    answers.wait_for()
+    assert "when does the game end" in answers.inner_text()
+    box = answers.bounding_box()
+    assert box is not None and box["y"] + box["height"] < PHONE["height"], "below the first screen"
+    page.screenshot(path=str(shots / "rules-question-answers-390.png"))
+    assert not errors, errors
+    ctx.close()
+
+
 def test_search_form_works_without_javascript(server, browser):
     ctx = browser.new_context(viewport=PHONE, java_script_enabled=False)
     page = ctx.new_page()

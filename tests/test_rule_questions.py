@@ -90,3 +90,16 @@ def test_a_question_asked_like_a_row_finds_its_paragraph(store):
         keys = [h["key"] for h in search(store, row["question"], 10)["results"]]
         section = row["target"].split("#")[0]
         assert any(k == row["target"] or k == section for k in keys), (row, keys)
+
+
+def test_a_hit_says_which_question_it_answers_only_when_it_is_the_one_asked(store):
+    """A player who typed "when does the game end" sees, on the rule that answers it, that their question
+    was understood; a hit whose table questions are about something else shows none."""
+    row = store.row("select target, question from rule_questions where question = 'when does the game end'")
+    assert row is not None
+    hits = search(store, row["question"], 10)["results"]
+    own = [h for h in hits if h["key"] == row["target"]]
+    assert own and own[0]["answers"] == row["question"]
+    for q in ("throne room", "moat", "how many provinces"):
+        assert not [h for h in search(store, q, 10)["results"] if h.get("answers") and
+                    not set(q.split()) & set(h["answers"].lower().split())], q

@@ -49,8 +49,8 @@ from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.rerank import (DocInfo, asks_for_kingdoms, features, german_beside_english, is_german,
-                               is_kingdom_list, load_model, rerank)
+from app.search.rerank import (DocInfo, IdfWeights, asks_for_kingdoms, features, german_beside_english, is_german,
+                               is_kingdom_list, load_model, question_similarity, rerank)
 from app.store.db import Store
 
 MAX_QUERY_CHARS = 500
@@ -319,6 +319,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     recognized = {c.slug for c in cards}
     reader = eng.searcher().reader()
     with_facts: set[str] = set()
+    weight = IdfWeights(eng.postings)
     for rank, slot in enumerate(slots[:limit], start=1):
         score, docnum = slot.score, slot.docnum
         f = reader.stored_fields(docnum)
@@ -338,6 +339,9 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "group": _group_key(f),
             "more": _more(reader, slot),
         }
+        answers = _answers(eng, docnum, f.get("asks") or "", set(plan.words), weight)
+        if answers:
+            item["answers"] = answers
         if f["kind"] == SCENARIO:
             item["settles"] = f.get("settles") or ""
             item["cites"] = [c for c in (f.get("cites") or "").split(",") if c]
@@ -348,6 +352,21 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         out["results"].append(item)
     out["groups"] = _groups(out["results"])
     return out
+
+
+# How close (idf-weighted Jaccard, rerank.question_similarity) a table question must be to the one typed
+# before a hit says it answers it: about two thirds of the weight of both questions' words shared.
+ANSWERS_AT = 0.5
+
+
+def _answers(eng: _Engine, docnum: int, asks: str, words: set[str], weight: IdfWeights) -> str:
+    """The question of corpus/data/rule-questions this hit answers that is closest to the one typed, if it is
+    close enough to show the player their own question was understood ("Answers: can I buy nothing?")."""
+    stems = eng.info.asks.get(docnum, ()) if eng.info is not None else ()
+    if not asks or not stems or not words:
+        return ""
+    score, question = max(zip((question_similarity(words, s, weight) for s in stems), asks.split("\n")))
+    return question if score >= ANSWERS_AT else ""
 
 
 def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list[tuple[float, int]],

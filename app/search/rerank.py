@@ -200,31 +200,40 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     return rows
 
 
-def _asked(asks: dict[int, tuple[frozenset[str], ...]], docs: Sequence[int], words: set[str],
-           postings) -> dict[int, float]:
-    """Per document, the best weighted Jaccard between the question's words and one of its questions.
+class IdfWeights:
+    """idf of text-field words, computed on first use (a query touches a few dozen)."""
 
-    Union, not the question's share alone: a long table question that happens to hold every word of a
-    short query ("buy") is not the same question. Words are weighted by idf so that "can I" counts less
-    than "coffers".
-    """
-    if not words:
-        return {}
-    idf: dict[str, float] = {}
+    def __init__(self, postings):
+        self.postings = postings
+        self._idf: dict[str, float] = {}
 
-    def weight(t: str) -> float:
-        w = idf.get(t)
+    def __call__(self, t: str) -> float:
+        w = self._idf.get(t)
         if w is None:
-            w = idf[t] = math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t)))
+            p = self.postings
+            w = self._idf[t] = math.log(1 + p.doc_count / (1 + p.doc_frequency("text", t)))
         return w
 
+
+def question_similarity(words: set[str], question: frozenset[str], weight: IdfWeights) -> float:
+    """idf-weighted Jaccard of the words asked and one table question's words.
+
+    Union, not the question's share alone: a long table question that happens to hold every word of a
+    short query ("buy") is not the same question. idf makes "can I" count less than "coffers".
+    """
+    shared = sum(weight(t) for t in words & question)
+    return shared / sum(weight(t) for t in words | question) if shared else 0.0
+
+
+def _asked(asks: dict[int, tuple[frozenset[str], ...]], docs: Sequence[int], words: set[str],
+           postings) -> dict[int, float]:
+    """Per document, how close its closest table question is to the question asked."""
+    if not words:
+        return {}
+    weight = IdfWeights(postings)
     out = {}
     for d in docs:
-        best = 0.0
-        for q in asks.get(d, ()):
-            shared = sum(weight(t) for t in words & q)
-            if shared:
-                best = max(best, shared / sum(weight(t) for t in words | q))
+        best = max((question_similarity(words, q, weight) for q in asks.get(d, ())), default=0.0)
         if best:
             out[d] = best
     return out
