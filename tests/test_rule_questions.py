@@ -76,7 +76,8 @@ def test_the_committed_tables_are_in_the_store(store):
     rows = sum(max(0, len([l for l in f.read_text(encoding="utf-8").splitlines() if l.strip()]) - 1) for f in files)
     assert store.count("rule_questions") == rows
     targets = {r["target"] for r in store.rows("select target from rule_questions")}
-    known = {r["key"] for r in store.rows("select key from paragraphs")} | {r["slug"] for r in store.rows("select slug from sections")}
+    known = {r["key"] for t in ("paragraphs", "rulings", "faq_clarifications") for r in store.rows(f"select key from {t}")}
+    known |= {r["slug"] for r in store.rows("select slug from sections")}
     assert targets <= known
 
 
