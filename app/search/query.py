@@ -49,8 +49,8 @@ from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.rerank import (DocInfo, IdfWeights, asks_for_kingdoms, features, german_beside_english, is_german,
-                               is_kingdom_list, load_model, question_similarity, rerank)
+from app.search.rerank import (AskedWords, DocInfo, IdfWeights, asks_for_kingdoms, features, german_beside_english,
+                               is_german, is_kingdom_list, load_model, rerank, TableQuestion, table_question)
 from app.store.db import Store
 
 MAX_QUERY_CHARS = 500
@@ -198,7 +198,7 @@ def engine_for(store: Store) -> _Engine:
                 phrases=PhraseTable(load_phrases()),
                 see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
             )
-            eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer)
+            eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer, postings)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
             for d in eng.scenario_cites:
@@ -208,11 +208,12 @@ def engine_for(store: Store) -> _Engine:
     return eng
 
 
-def _doc_info(ix, analyzer) -> tuple[DocInfo, dict[int, tuple[str, ...]]]:
+def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tuple[str, ...]]]:
     """Each document's kind, the stems of its title and section heading and of each question it
     answers (corpus/data/rule-questions), and what each scenario cites; read once per engine."""
     cites: dict[int, tuple[str, ...]] = {}
-    asks: dict[int, tuple[frozenset[str], ...]] = {}
+    asks: dict[int, tuple[TableQuestion, ...]] = {}
+    weight = IdfWeights(postings)
     with ix.searcher() as s:
         n = s.doc_count_all()
         kinds, titles = [""] * n, [frozenset()] * n
@@ -221,7 +222,8 @@ def _doc_info(ix, analyzer) -> tuple[DocInfo, dict[int, tuple[str, ...]]]:
             words = f"{f.get('title') or ''} {f.get('section') or ''}"
             titles[d] = frozenset(t.text for t in analyzer(words))
             if f.get("asks"):
-                asks[d] = tuple(frozenset(t.text for t in analyzer(q)) for q in f["asks"].split("\n"))
+                asks[d] = tuple(table_question(frozenset(t.text for t in analyzer(q)), weight)
+                                for q in f["asks"].split("\n"))
             if kinds[d] == SCENARIO:
                 cites[d] = tuple(c for c in (f.get("cites") or "").split(",") if c)
     return DocInfo(kinds, titles, asks), cites
@@ -319,7 +321,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     recognized = {c.slug for c in cards}
     reader = eng.searcher().reader()
     with_facts: set[str] = set()
-    weight = IdfWeights(eng.postings)
+    asked = AskedWords(plan.words, IdfWeights(eng.postings))
     for rank, slot in enumerate(slots[:limit], start=1):
         score, docnum = slot.score, slot.docnum
         f = reader.stored_fields(docnum)
@@ -339,7 +341,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "group": _group_key(f),
             "more": _more(reader, slot),
         }
-        answers = _answers(eng, docnum, f.get("asks") or "", set(plan.words), weight)
+        answers = _answers(eng, docnum, f.get("asks") or "", asked)
         if answers:
             item["answers"] = answers
         if f["kind"] == SCENARIO:
@@ -354,18 +356,18 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     return out
 
 
-# How close (idf-weighted Jaccard, rerank.question_similarity) a table question must be to the one typed
+# How close (idf-weighted Jaccard, rerank.AskedWords) a table question must be to the one typed
 # before a hit says it answers it: about two thirds of the weight of both questions' words shared.
 ANSWERS_AT = 0.5
 
 
-def _answers(eng: _Engine, docnum: int, asks: str, words: set[str], weight: IdfWeights) -> str:
+def _answers(eng: _Engine, docnum: int, asks: str, asked: AskedWords) -> str:
     """The question of corpus/data/rule-questions this hit answers that is closest to the one typed, if it is
     close enough to show the player their own question was understood ("Answers: can I buy nothing?")."""
-    stems = eng.info.asks.get(docnum, ()) if eng.info is not None else ()
-    if not asks or not stems or not words:
+    questions = eng.info.asks.get(docnum, ()) if eng.info is not None else ()
+    if not asks or not questions or not asked.total:
         return ""
-    score, question = max(zip((question_similarity(words, s, weight) for s in stems), asks.split("\n")))
+    score, question = max(zip((asked.similarity(q) for q in questions), asks.split("\n")))
     return question if score >= ANSWERS_AT else ""
 
 

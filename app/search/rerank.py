@@ -121,7 +121,7 @@ class DocInfo:
 
     kind: list[str]
     title_stems: list[frozenset[str]]
-    asks: dict[int, tuple[frozenset[str], ...]] = field(default_factory=dict)   # docnum -> its questions' stems
+    asks: dict[int, tuple[TableQuestion, ...]] = field(default_factory=dict)   # docnum -> the questions it answers
 
 
 def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[int, float]:
@@ -159,7 +159,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     wanted = set(named)
     entries = {card_doc.get(s) for s in named}
     stem_set = set(stems)
-    asked = _asked(info.asks, docs, set(all_words), postings) if info.asks else {}
+    asked = _asked(info.asks, docs, all_words, postings) if info.asks else {}
     rows = []
     for rank, (score, d) in enumerate(cands, start=1):
         key = postings.keys[d]
@@ -201,7 +201,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
 
 
 class IdfWeights:
-    """idf of text-field words, computed on first use (a query touches a few dozen)."""
+    """idf of text-field words, computed on first use."""
 
     def __init__(self, postings):
         self.postings = postings
@@ -215,25 +215,45 @@ class IdfWeights:
         return w
 
 
-def question_similarity(words: set[str], question: frozenset[str], weight: IdfWeights) -> float:
-    """idf-weighted Jaccard of the words asked and one table question's words.
+@dataclass(frozen=True)
+class TableQuestion:
+    """One question of corpus/data/rule-questions, as the ranker compares it: its stems and their total idf."""
 
-    Union, not the question's share alone: a long table question that happens to hold every word of a
-    short query ("buy") is not the same question. idf makes "can I" count less than "coffers".
+    stems: frozenset[str]
+    weight: float
+
+
+def table_question(stems: frozenset[str], weight: IdfWeights) -> TableQuestion:
+    return TableQuestion(stems, sum(weight(t) for t in stems))
+
+
+class AskedWords:
+    """The words of the question asked, idf-weighted, compared with table questions.
+
+    The comparison is a weighted Jaccard: shared weight over the weight of the union. Union, not the
+    share of the asked words alone: a long table question that happens to hold every word of a short
+    query ("buy") is not the same question; idf makes "can I" count less than "coffers". Both totals
+    are known in advance, so a comparison walks only the asked words (a few) and not the question's.
     """
-    shared = sum(weight(t) for t in words & question)
-    return shared / sum(weight(t) for t in words | question) if shared else 0.0
+
+    def __init__(self, words: Sequence[str], weight: IdfWeights):
+        self.idf = {t: weight(t) for t in dict.fromkeys(words)}
+        self.total = sum(self.idf.values())
+
+    def similarity(self, q: TableQuestion) -> float:
+        shared = sum(w for t, w in self.idf.items() if t in q.stems)
+        return shared / (q.weight + self.total - shared) if shared else 0.0
 
 
-def _asked(asks: dict[int, tuple[frozenset[str], ...]], docs: Sequence[int], words: set[str],
+def _asked(asks: dict[int, tuple[TableQuestion, ...]], docs: Sequence[int], words: Sequence[str],
            postings) -> dict[int, float]:
     """Per document, how close its closest table question is to the question asked."""
     if not words:
         return {}
-    weight = IdfWeights(postings)
+    asked = AskedWords(words, IdfWeights(postings))
     out = {}
     for d in docs:
-        best = max((question_similarity(words, q, weight) for q in asks.get(d, ())), default=0.0)
+        best = max((asked.similarity(q) for q in asks.get(d, ())), default=0.0)
         if best:
             out[d] = best
     return out
