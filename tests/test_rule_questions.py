@@ -46,7 +46,7 @@ def test_rows_become_questions_with_their_file_and_line(tmp_path):
     ("key,question\nii-game-end," + "x" * 161 + "\n", 2, "8-160 characters"),
     ("key,question\nii-game-end,when does it end,extra\n", 2, "2 columns"),
     ("key,question\nii-game-end,when does it end\nii-game-end,When does it END\n", 3, "already at data/rule-questions/t.csv:2"),
-    ("key,question\n" + "".join(f"ii-game-end,when does the game end {i}\n" for i in range(5)), 6, "more than 4"),
+    ("key,question\n" + "".join(f"ii-game-end,when does the game end {i}\n" for i in range(9)), 10, "more than 8"),
     ("key,question\nii-game-end,\"when does \x01 it end\"\n", 2, "control character"),
     ('key,question\nii-game-end,"when does it end\n', 2, "not valid CSV"),
     ('key,question\nii-game-end,"when does\nthe game end"\n', 3, "spans several lines"),

@@ -30,7 +30,7 @@ MAX_FILES = 64
 MAX_FILE_BYTES = 1_000_000
 MAX_ROWS = 40_000
 MIN_CHARS, MAX_CHARS = 8, 160
-MAX_PER_KEY = 4
+MAX_PER_KEY = 8
 # Documents whose sections and paragraphs may carry questions (not the German dividers: they are card text).
 DOCS = ("rules", "faq", "adventures")
 
