@@ -41,6 +41,24 @@ def test_typos_within_two_edits_including_swapped_letters(store, names, typed, c
     assert 1 <= found[0].distance <= 2
 
 
+@pytest.mark.parametrize("typed, card", [("witc", "Witch"), ("liberry", "Library"), ("smugler", "Smugglers"),
+                                         ("tresury", "Treasury")])
+def test_short_names_take_one_typo_and_seven_letters_two(store, names, typed, card):
+    assert [(r.slug, r.how) for r in names.recognize(f"{typed} on my turn")] == [(store.find_card(card)["slug"], "fuzzy")]
+
+
+def test_a_short_typo_as_near_to_two_names_names_neither(names):
+    # "wich" is one letter from both Witch and Lich: guessing would answer about the wrong card
+    assert slugs(names, "wich curse") == []
+
+
+@pytest.mark.parametrize("text", ["the attack doesn't hurt me", "what if I couldn't do it"])
+def test_players_words_from_the_question_tables_are_not_typos(names, text):
+    """'hurt' is one letter from Hort (Hoard's German name), "couldn't" two from Count; neither is in the
+    rulebook's text, but players' questions (corpus/data/rule-questions) use them, so they are words."""
+    assert slugs(names, text) == []
+
+
 def test_ordinary_words_are_not_corrected_into_cards(names):
     assert slugs(names, "can I play a card from my hand when it is not my turn") == []
 

@@ -26,7 +26,7 @@ from app.corpus.model import slugify
 from app.search import postings
 from app.search.documents import SearchDoc, iter_documents
 from app.search.stemming import text_analyzer
-from app.search.names import NameIndex, load_abbreviations
+from app.search.names import NameIndex, load_abbreviations, tokenize
 from app.store.db import Store
 
 VOCABULARY_FILE = "vocabulary.json"
@@ -79,10 +79,12 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     writer = ix.writer(limitmb=128)
     vocab: Counter[str] = Counter()
     lower: Counter[str] = Counter()
+    asked: Counter[str] = Counter()     # words of the question tables: players' words, not the documents'
     count = 0
     try:
         for doc in iter_documents(store, names.mentions):
             _count_words(doc, vocab, lower)
+            asked.update(t.norm for q in doc.asks for t in tokenize(q))   # as name recognition reads them
             writer.add_document(**_fields(doc))
             count += 1
     except BaseException:
@@ -91,7 +93,7 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     writer.commit(optimize=True)
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
         postings.write(postings.compute(searcher), out_dir)
-    vocabulary = {w: [lower[w], n] for w, n in vocab.items()}
+    vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in vocab.keys() | asked.keys()}
     (out_dir / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
     return count
 

@@ -135,9 +135,11 @@ class NameIndex:
 
     # -- facts about words -----------------------------------------------------
     def known_word(self, word: str) -> bool:
-        """The corpus uses this word (so it is not a misspelling)."""
+        """The corpus, or players' questions in corpus/data/rule-questions ("hurt", "couldn't"), use this
+        word: it is not a misspelling. (The questions' counts stay out of ``ordinary_word``: they write
+        card names in lower case, "throne room feast", which would make every name look ordinary.)"""
         counts = self.vocabulary.get(word)
-        return bool(counts and counts[1] >= 2) or word in _NEVER_FUZZY
+        return bool(counts and (counts[1] >= 2 or counts[2:3] and counts[2] >= 2)) or word in _NEVER_FUZZY
 
     def ordinary_word(self, word: str) -> bool:
         """The corpus mostly writes this word in lower case: it is an ordinary word, not only a card name."""
@@ -288,10 +290,13 @@ class NameIndex:
                 if limit == 0:
                     continue
                 for form in [phrase, *_phrase_singulars(phrase)]:
-                    m = process.extractOne(form, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit)
-                    if m is None:
+                    found = process.extract(form, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit, limit=2)
+                    if not found:
                         continue
-                    _, dist, idx = m
+                    _, dist, idx = found[0]
+                    if (len(form) < SURE_LENGTH and len(found) > 1 and found[1][1] == dist
+                            and self._fuzzy_slugs[found[1][2]] != self._fuzzy_slugs[idx]):
+                        continue        # a short word as near to two names ("wich": Witch, Lich) names neither
                     cand = (int(dist), -n, self._fuzzy_slugs[idx])
                     if best is None or cand < best:
                         best, best_n = cand, n
@@ -316,12 +321,16 @@ def _phrase_singulars(key: str) -> list[str]:
     return [f"{head} {f}".strip() for f in _singular_forms(last)]
 
 
+# Below this length a misspelling must be nearer to one name than to any other to count.
+SURE_LENGTH = 7
+
+
 def _max_edits(phrase: str) -> int:
     """Edits tolerated for a phrase of this length: short words are too easy to confuse."""
     n = len(phrase.replace(" ", ""))
-    if n < 5:
+    if n < 4:
         return 0
-    if n < 8:
+    if n < SURE_LENGTH:
         return 1
     return 2
 
