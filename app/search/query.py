@@ -214,16 +214,30 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
     cites: dict[int, tuple[str, ...]] = {}
     asks: dict[int, tuple[TableQuestion, ...]] = {}
     weight = IdfWeights(postings)
+    # a section's heading is every paragraph's, and its questions are its paragraphs': analyse each text once
+    stems: dict[str, frozenset[str]] = {}
+    questions: dict[str, TableQuestion] = {}
+
+    def stems_of(text: str) -> frozenset[str]:
+        got = stems.get(text)
+        if got is None:
+            got = stems[text] = frozenset(t.text for t in analyzer(text))
+        return got
+
+    def question(text: str) -> TableQuestion:
+        got = questions.get(text)
+        if got is None:
+            got = questions[text] = table_question(stems_of(text), weight)
+        return got
+
     with ix.searcher() as s:
         n = s.doc_count_all()
         kinds, titles = [""] * n, [frozenset()] * n
         for d, f in s.reader().iter_docs():
             kinds[d] = f.get("kind", "")
-            words = f"{f.get('title') or ''} {f.get('section') or ''}"
-            titles[d] = frozenset(t.text for t in analyzer(words))
+            titles[d] = stems_of(f"{f.get('title') or ''} {f.get('section') or ''}")
             if f.get("asks"):
-                asks[d] = tuple(table_question(frozenset(t.text for t in analyzer(q)), weight)
-                                for q in f["asks"].split("\n"))
+                asks[d] = tuple(question(q) for q in f["asks"].split("\n"))
             if kinds[d] == SCENARIO:
                 cites[d] = tuple(c for c in (f.get("cites") or "").split(",") if c)
     return DocInfo(kinds, titles, asks), cites
