@@ -328,8 +328,8 @@ SURE_LENGTH = 7
 def _max_edits(phrase: str) -> int:
     """Edits tolerated for a phrase of this length: short words are too easy to confuse."""
     n = len(phrase.replace(" ", ""))
-    if n < 4:
-        return 0
+    if n < 5:
+        return 0            # four letters are offered as suggestions, never corrected (search_empty.py)
     if n < SURE_LENGTH:
         return 1
     return 2
