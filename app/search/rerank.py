@@ -239,10 +239,15 @@ class AskedWords:
     def __init__(self, words: Sequence[str], weight: IdfWeights):
         self.idf = {t: weight(t) for t in dict.fromkeys(words)}
         self.total = sum(self.idf.values())
+        self._seen: dict[int, float] = {}     # a section holds its paragraphs' questions: compare each once
 
     def similarity(self, q: TableQuestion) -> float:
-        shared = sum(w for t, w in self.idf.items() if t in q.stems)
-        return shared / (q.weight + self.total - shared) if shared else 0.0
+        got = self._seen.get(id(q))
+        if got is None:
+            stems = q.stems
+            shared = sum(w for t, w in self.idf.items() if t in stems)
+            got = self._seen[id(q)] = shared / (q.weight + self.total - shared) if shared else 0.0
+        return got
 
 
 def _asked(asks: dict[int, tuple[TableQuestion, ...]], docs: Sequence[int], words: Sequence[str],
