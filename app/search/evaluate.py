@@ -19,7 +19,9 @@ HELDOUT2_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout2.yaml"
 # Issue #13's third held-out set: written 2026-11-24 before that session's ranking changes, never tuned on.
 HELDOUT3_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout3.yaml"
 # Held-out files reported each as a part of its own: (label, file).
-HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET))
+# Held-out set 4: written after issue #13's question tables, by a writer who saw neither them nor the search.
+HELDOUT4_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout4.yaml"
+HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("held out 4", HELDOUT4_SET))
 # Hits on a phone's first screen (390x844, search box and the first card box above the fold).
 FIRST_SCREEN = 2
 
