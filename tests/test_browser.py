@@ -181,6 +181,24 @@ def test_a_rules_question_shows_it_was_understood_on_the_first_screen(server, br
     ctx.close()
 
 
+def test_an_out_of_date_faq_passage_says_so_and_links_the_current_rule(server, browser, shots):
+    """The BGG FAQ says Coin tokens are spent only before buying; since 2022 the Complete Rules allow any
+    time in your turn. A player who finds the old passage sees that, and the link to the current rule."""
+    ctx, page, errors = _page(browser, PHONE)
+    page.goto(server + "/search?q=" + "coin tokens spend before buying".replace(" ", "+"))
+    note = page.locator("#results p.superseded").first
+    note.wait_for()
+    assert "Out of date." in note.inner_text()
+    link = note.locator("a").first
+    assert link.get_attribute("href").startswith("/rules/")
+    note.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "faq-out-of-date-390.png"))
+    link.click()
+    page.wait_for_url("**/rules/**")
+    assert not errors, errors
+    ctx.close()
+
+
 def test_search_form_works_without_javascript(server, browser):
     ctx = browser.new_context(viewport=PHONE, java_script_enabled=False)
     page = ctx.new_page()

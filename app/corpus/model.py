@@ -300,6 +300,20 @@ class RuleQuestion:
 
 
 @dataclass
+class SupersededFaq:
+    """A BGG FAQ passage the Complete Rules now rule differently, and what changed (``faq_superseded.py``)."""
+
+    faq: str                   # key of the FAQ paragraph or card clarification
+    by: list[str]              # keys of the Complete Rules passages or rulings stating the current rule
+    note: str                  # what changed, in a player's words
+    line: int
+
+    @property
+    def key(self) -> str:
+        return self.faq
+
+
+@dataclass
 class ParsedCorpus:
     """Everything one build parses, in document order."""
 
@@ -315,6 +329,7 @@ class ParsedCorpus:
     german_passages: list[GermanPassage] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
     rule_questions: list[RuleQuestion] = field(default_factory=list)
+    faq_superseded: list[SupersededFaq] = field(default_factory=list)
     toc_pages: dict[str, int] = field(default_factory=dict)   # section slug -> first page
     unjoined: list[tuple[str, str]] = field(default_factory=list)  # (card slug, reason) not joined to dominion-setup
     german_unmapped: list[tuple[str, str, int]] = field(default_factory=list)  # (German divider name, set, line) with no English name

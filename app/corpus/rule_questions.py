@@ -15,13 +15,11 @@ the Adventures rulebook, a Card Reference ruling (``moat#r2``) or a FAQ card cla
 """
 from __future__ import annotations
 
-import csv
-import io
 from collections import Counter
 from pathlib import Path
 
 from app.corpus.model import ParsedCorpus, RuleQuestion
-from app.corpus.sources import CorpusError
+from app.corpus.sources import CorpusError, read_csv_table
 
 FOLDER = Path("data") / "rule-questions"
 HEADER = ["key", "question"]
@@ -73,34 +71,17 @@ def _targets(parsed: ParsedCorpus) -> set[str]:
 
 
 def _read(path: Path, corpus: Path) -> list[RuleQuestion]:
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise CorpusError(path, None, f"question table is {size} bytes, at most {MAX_FILE_BYTES}")
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CorpusError(path, None, f"not UTF-8 (byte {exc.start})") from None
     name = path.relative_to(corpus).as_posix()
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    try:
-        header = next(reader, None)
-        if header != HEADER:
-            raise CorpusError(path, 1, f"expected the header 'key,question', found {header!r}")
-        out = []
-        for row in reader:
-            line = reader.line_num
-            if not row or not "".join(row).strip():
-                continue
-            if len(row) != 2:
-                raise CorpusError(path, line, f"expected 2 columns (key,question), found {len(row)}")
-            if "\n" in row[1] or "\r" in row[1]:
-                raise CorpusError(path, line, "question spans several lines (a quote left open?)")
-            key, question = row[0].strip(), " ".join(row[1].split())
-            if any(ord(c) < 32 for c in row[1] if c != "\t"):
-                raise CorpusError(path, line, "question contains a control character")
-            if not MIN_CHARS <= len(question) <= MAX_CHARS:
-                raise CorpusError(path, line, f"question must be {MIN_CHARS}-{MAX_CHARS} characters, found {len(question)}")
-            out.append(RuleQuestion(target=key, question=question, file=name, line=line))
-    except csv.Error as exc:
-        raise CorpusError(path, reader.line_num, f"not valid CSV: {exc}") from None
+    out = []
+    for line, row in read_csv_table(path, HEADER, MAX_FILE_BYTES):
+        if len(row) != 2:
+            raise CorpusError(path, line, f"expected 2 columns (key,question), found {len(row)}")
+        if "\n" in row[1] or "\r" in row[1]:
+            raise CorpusError(path, line, "question spans several lines (a quote left open?)")
+        key, question = row[0].strip(), " ".join(row[1].split())
+        if any(ord(c) < 32 for c in row[1] if c != "\t"):
+            raise CorpusError(path, line, "question contains a control character")
+        if not MIN_CHARS <= len(question) <= MAX_CHARS:
+            raise CorpusError(path, line, f"question must be {MIN_CHARS}-{MAX_CHARS} characters, found {len(question)}")
+        out.append(RuleQuestion(target=key, question=question, file=name, line=line))
     return out

@@ -5,7 +5,9 @@ be reported as ``file:line: what was expected``.
 """
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +50,33 @@ class SourceDoc:
             if (line == text) if exact else line.startswith(text):
                 return i + 1
         raise self.error(None, f"expected a line {'equal to' if exact else 'starting with'} {text!r}, found none")
+
+
+def read_csv_table(path: Path, header: list[str], max_bytes: int) -> list[tuple[int, list[str]]]:
+    """(line, cells) of each non-blank row of a table the team maintains under corpus/data.
+
+    Its size is checked before it is read; it must be UTF-8 with exactly ``header`` first; a quote
+    left open or any other CSV fault is refused at its line (``strict``, so nothing is guessed).
+    """
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise CorpusError(path, None, f"table is {size} bytes, at most {max_bytes}")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CorpusError(path, None, f"not UTF-8 (byte {exc.start})") from None
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    rows: list[tuple[int, list[str]]] = []
+    try:
+        found = next(reader, None)
+        if found != header:
+            raise CorpusError(path, 1, f"expected the header {','.join(header)!r}, found {found!r}")
+        for row in reader:
+            if row and "".join(row).strip():
+                rows.append((reader.line_num, row))
+    except csv.Error as exc:
+        raise CorpusError(path, reader.line_num, f"not valid CSV: {exc}") from None
+    return rows
 
 
 def load_document(role: str, corpus: Path | None = None) -> SourceDoc:

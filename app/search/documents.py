@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from app.corpus.addresses import ruling_url, section_url
 from app.corpus.card_reference_parser import card_slug
 from app.corpus.text import plain
 from app.search.vocabulary import index_words, section_terms
@@ -49,12 +50,6 @@ class SearchDoc:
     settles: str = ""           # scenarios: the narrated log line that settles the question
     cites: list[str] = field(default_factory=list)   # scenarios: store keys of the rulings they demonstrate
     asks: list[str] = field(default_factory=list)   # questions in players' words the text answers (never the snippet)
-
-
-def section_url(doc: str, slug: str) -> str:
-    """Page address of a section; rules sections live under /rules, other documents under their own name."""
-    prefix = {"rules": "/rules", "faq": "/faq", "adventures": "/adventures", "german": "/german"}.get(doc, f"/{doc}")
-    return f"{prefix}/{slug}"
 
 
 def _table(store: Store, table: str, order: str = "ord") -> list[dict]:
@@ -120,7 +115,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         if r.get("version"):
             label += f" [{r['version']}]"
         yield SearchDoc(key=r["key"], kind=RULING, title=label, body=text,
-                        url=f"/cards/{r['card']}#{r['anchor']}", parent=r["card"],
+                        url=ruling_url(r["card"], r["anchor"]), parent=r["card"],
                         cards=_unique([r["card"], *mentions(text)]), names=name,
                         card=r["card"], card_name=name, ruling=r["number"], asks=asks.get(r["key"], []))
 

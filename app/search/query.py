@@ -22,6 +22,7 @@ as Y" matches concepts on each side. After ranking, a named card's ruling that i
 """
 from __future__ import annotations
 
+import json
 import re
 import threading
 import unicodedata
@@ -49,7 +50,8 @@ from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.rerank import (AskedWords, DocInfo, IdfWeights, asks_for_kingdoms, features, german_beside_english,
+from app.search.rerank import (AskedWords, DocInfo, IdfWeights, after_current_rule, asks_for_kingdoms, features,
+                               german_beside_english,
                                is_german, is_kingdom_list, load_model, rerank, TableQuestion, table_question)
 from app.store.db import Store
 
@@ -114,6 +116,7 @@ class _Engine:
     scenarios_by_card: dict[str, list[int]] = field(default_factory=dict)      # card slug -> scenarios about it
     rule_docs: frozenset[int] = frozenset()    # Complete Rules sections and paragraphs (extra candidates)
     rule_words: RulePostings | None = None     # their postings, for scoring on every word (rulewords.py)
+    superseded: dict[int, frozenset[int]] = field(default_factory=dict)   # out-of-date FAQ -> current rule docs
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -201,6 +204,7 @@ def engine_for(store: Store) -> _Engine:
             eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer, postings)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
+            eng.superseded = _superseded(store, postings)
             for d in eng.scenario_cites:
                 for slug in postings.cards[d]:
                     eng.scenarios_by_card.setdefault(slug, []).append(d)
@@ -241,6 +245,19 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
             if kinds[d] == SCENARIO:
                 cites[d] = tuple(c for c in (f.get("cites") or "").split(",") if c)
     return DocInfo(kinds, titles, asks), cites
+
+
+def _superseded(store: Store, postings: Postings) -> dict[int, frozenset[int]]:
+    """FAQ passages the Complete Rules overrule (corpus/data/faq-superseded.csv) -> the documents that do."""
+    if not store.has_table("faq_superseded"):
+        return {}
+    docnum = {k: d for d, k in enumerate(postings.keys)}
+    out = {}
+    for r in store.rows("select faq, [by] from faq_superseded"):
+        by = frozenset(d for d in (docnum.get(k) for k in json.loads(r["by"])) if d is not None)
+        if r["faq"] in docnum and by:
+            out[docnum[r["faq"]]] = by
+    return out
 
 
 def _pointer_entries(store: Store, postings: Postings) -> frozenset[int]:
@@ -326,6 +343,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
+    slots = after_current_rule(slots, eng.superseded, lambda s: s.docnum)
     shown = pick_scenario(eng, plan, scenarios)
     if shown is not None:
         slots.insert(0, Slot(slots[0].score if slots else shown[0], shown[1]))
@@ -366,6 +384,12 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             with_facts.add(f["card"])
             item["facts"], item["first_rulings"] = _card_facts(store, f["card"])
         out["results"].append(item)
+    faq_keys = [r["key"] for r in out["results"] if r["kind"] == "FAQ"]
+    if faq_keys and eng.superseded:
+        old = store.superseded(faq_keys)
+        for r in out["results"]:
+            if r["key"] in old:
+                r["superseded"] = old[r["key"]]     # {"note", "by": [{key, title, url}]}
     out["groups"] = _groups(out["results"])
     return out
 

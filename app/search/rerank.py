@@ -23,9 +23,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import mul
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence, TypeVar
 
 WEIGHTS_FILE = Path(__file__).with_name("ranker.json")
+T = TypeVar("T")
 
 # Display kinds (documents.py) that get their own feature.
 KINDS = ("card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term")
@@ -289,6 +290,23 @@ def german_beside_english(ranked: list[tuple[float, int]], kinds: Sequence[str],
     for _, sd in moved:
         at = next(j for j, (_, d) in enumerate(out) if owner.get(d) == owner.get(sd[1]) and kinds[d] != "German")
         out.insert(at + 1, sd)
+    return out
+
+
+def after_current_rule(ranked: list[T], superseded: dict[int, frozenset[int]], doc: Callable[[T], int]) -> list[T]:
+    """An out-of-date FAQ passage (corpus/data/faq-superseded.csv) never ranks above a Complete Rules
+    passage that overrules it: it moves to just after the last of them in the list. One whose
+    overruling passages are not in the list keeps its place (the hit then says it is out of date).
+    Applied to the final list, after sections were collapsed into the paragraph they show."""
+    if not superseded:
+        return ranked
+    out = list(ranked)
+    for d in [doc(x) for x in ranked if doc(x) in superseded]:
+        i = next(j for j, x in enumerate(out) if doc(x) == d)
+        later = [j for j, x in enumerate(out) if doc(x) in superseded[d] and j > i]
+        if later:
+            item = out.pop(i)
+            out.insert(later[-1], item)       # the list shifted left by one: this is just after it
     return out
 
 

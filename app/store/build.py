@@ -58,6 +58,7 @@ TABLES = {
     "german_passages": "german_passages",
     "references": "refs",
     "rule_questions": "rule_questions",
+    "faq_superseded": "faq_superseded",
 }
 
 INDEXES = {

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from app import config
+from app.corpus.addresses import ruling_url, section_url
 from app.corpus.card_reference_parser import card_slug
 
 JSON_COLUMNS = {"pages", "main_pages", "see", "aliases", "editions", "types"}
@@ -169,8 +170,11 @@ class Store:
         paragraphs = self.rows("select * from paragraphs where section=? order by ord", (slug,)) \
             if self.has_table("paragraphs") else []
         links = self._links_by_source([p["key"] for p in paragraphs])
+        old = self.superseded([p["key"] for p in paragraphs]) if sec["doc"] == "faq" else {}
         for p in paragraphs:
             p["links"] = links.get(p["key"], [])
+            if p["key"] in old:
+                p["superseded"] = old[p["key"]]
         sec["paragraphs"] = paragraphs
         sec["referred_by"] = self.backlinks(slug, prefix=True)
         sec["previous"] = self.row(
@@ -180,6 +184,36 @@ class Store:
         if sec["kind"] == "section" and sec["title"] == "Card Reference":
             sec["cards"] = self.rows("select slug, name, kind, redirect from cards order by ord")
         return sec
+
+    def superseded(self, keys: list[str]) -> dict[str, dict[str, Any]]:
+        """FAQ passage key -> what the Complete Rules rule now (corpus/data/faq-superseded.csv): the note
+        and a link to each passage that says it. Only the keys given that the table lists."""
+        if not keys or not self.has_table("faq_superseded"):
+            return {}
+        out: dict[str, dict[str, Any]] = {}
+        for i in range(0, len(keys), 500):
+            chunk = keys[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            for r in self.rows(f"select faq, [by], note from faq_superseded where faq in ({marks})", tuple(chunk)):
+                by = [link for link in (self.passage_link(k) for k in json.loads(r["by"])) if link]
+                out[r["faq"]] = {"note": r["note"], "by": by}
+        return out
+
+    def passage_link(self, key: str) -> dict[str, str] | None:
+        """Title and address of a Complete Rules section, paragraph or ruling, as pages link to it."""
+        if "#r" in key or "#n" in key:
+            r = self.row("select r.card, r.anchor, r.number, c.name from rulings r join cards c on c.slug = r.card "
+                         "where r.key=?", (key,))
+            if r is None:
+                return None
+            return {"key": key, "title": f"{r['name']} {r['number']}" if r["number"] is not None else r["name"],
+                    "url": ruling_url(r["card"], r["anchor"])}
+        slug, _, anchor = key.partition("#")
+        sec = self.row("select slug, title, doc from sections where slug=?", (slug,))
+        if sec is None:
+            return None
+        title = f"{sec['title']}, paragraph {anchor[1:]}" if anchor.startswith("p") else sec["title"]
+        return {"key": key, "title": title, "url": section_url(sec["doc"], slug) + (f"#{anchor}" if anchor else "")}
 
     def breadcrumbs(self, sec: dict[str, Any]) -> list[dict[str, Any]]:
         """Ancestors from the outermost down; a cycle in bad data stops the walk instead of hanging."""
@@ -296,6 +330,10 @@ class Store:
         card["previous_versions"] = versions
         card["faq"] = self.rows("select * from faq_clarifications where card=? order by ord", (slug,)) \
             if self.has_table("faq_clarifications") else []
+        old = self.superseded([f["key"] for f in card["faq"]])
+        for f in card["faq"]:
+            if f["key"] in old:
+                f["superseded"] = old[f["key"]]
         card["rulebook"] = self.rows("select * from rulebook_cards where card=? order by ord", (slug,)) \
             if self.has_table("rulebook_cards") else []
         card["german_passages"] = self.rows("select * from german_passages where card=? order by ord", (slug,)) \

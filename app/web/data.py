@@ -16,6 +16,7 @@ from app.corpus.text import plain
 from app.store.db import Store
 from app.web import replay as rp
 from app.web.definition_words import definition_words
+from app.corpus.addresses import doc_url
 from app.web.render import INDEX_URL, Renderer, section_url, source_url
 
 DOC_TITLES = {"rules": "Complete Rules", "faq": "BGG FAQ", "adventures": "Adventures rulebook",
@@ -99,7 +100,8 @@ def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioI
          "rulings": [_ruling_view(r, renderer, slug) for r in v["rulings"]]}
         for v in card["previous_versions"]]
     view["faq"] = [{"label": f["label"], "text": f["text"], "key": f["key"], "line": f["line"], "ord": f["ord"],
-                    "html": renderer.html(f["text"], inline=True, skip_card=slug)} for f in card["faq"]]
+                    "html": renderer.html(f["text"], inline=True, skip_card=slug),
+                    "superseded": f.get("superseded")} for f in card["faq"]]
     view["rulebook"] = [{"name": b["name"], "kind": b["kind"], "text": b["text"], "line": b["line"],
                          "html": renderer.html(b["text"], skip_card=slug)} for b in card["rulebook"]]
     view["german_passages"] = [{"key": g["key"], "german_name": g["german_name"], "set": g["set"], "text": g["text"],
@@ -186,7 +188,7 @@ def section_view(store: Store, renderer: Renderer, slug: str) -> dict[str, Any]:
                                 "aliases")}
     view["url"] = section_url(doc, slug)
     view["doc_title"] = DOC_TITLES.get(sec["doc"], sec["doc"])
-    view["doc_url"] = {"rules": "/rules", "faq": "/faq", "adventures": "/adventures"}.get(sec["doc"], "/rules")
+    view["doc_url"] = doc_url(sec["doc"])
     view["breadcrumbs"] = [{"slug": b["slug"], "title": b["title"], "url": section_url(doc, b['slug'])}
                            for b in sec["breadcrumbs"]]
     view["children"] = [{"slug": c["slug"], "title": c["title"], "kind": c["kind"], "url": section_url(doc, c['slug'])}
@@ -197,7 +199,7 @@ def section_view(store: Store, renderer: Renderer, slug: str) -> dict[str, Any]:
         view["paragraphs"].append({
             "key": p["key"], "anchor": p.get("anchor") or f"p{p['ord']}", "number": p.get("number"),
             "label": p.get("label"), "line": p["line"], "text": p["text"], "html": body,
-            "see_also": [{"text": u.text, "url": u.url} for u in leftover]})
+            "see_also": [{"text": u.text, "url": u.url} for u in leftover], "superseded": p.get("superseded")})
     view["referred_by"] = _backlink_view(sec["referred_by"], renderer, store)
     view["previous"] = {"title": sec["previous"]["title"], "url": section_url(doc, sec['previous']['slug'])} \
         if sec.get("previous") else None
@@ -235,10 +237,12 @@ def faq_view(store: Store, renderer: Renderer) -> dict[str, Any]:
     cards = []
     for c in store.faq_for_card_names():
         items = store.faq_clarifications(c["card_name"])
+        old = store.superseded([f["key"] for f in items])
         cards.append({"card_name": c["card_name"], "anchor": f"faq-{slugify(c['card_name'])}",
                       "url": f"/cards/{c['card']}" if c["card"] else None,
                       "clarifications": [{"label": f["label"], "text": f["text"], "line": f["line"], "key": f["key"],
-                                          "html": renderer.html(f["text"], inline=True)} for f in items]})
+                                          "html": renderer.html(f["text"], inline=True),
+                                          "superseded": old.get(f["key"])} for f in items]})
     return {**toc_view(store, "faq"), "cards": cards}
 
 

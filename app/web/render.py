@@ -22,6 +22,7 @@ from typing import Any, Iterable
 import markdown
 import nh3
 
+from app.corpus.addresses import DOC_PREFIX, section_url  # noqa: F401 - pages import section_url from here
 from app.corpus.text import plain
 
 ALLOWED_TAGS = {"p", "a", "strong", "em", "ul", "ol", "li", "code", "br", "blockquote", "span"}
@@ -35,12 +36,6 @@ INDEX_URL = "/rules/viii-index"
 _DEAD_LINKS = re.compile(r"\s*\((?:link)(?:,\s*link)*\)")
 # The BGG FAQ refers to its own numbered sections: "see 9.2", "See 13.".
 _FAQ_SEE = re.compile(r"\b([Ss]ee) (\d{1,2})\.(\d{1,2})?(?![\d])")
-SECTION_PREFIX = {"rules": "/rules", "faq": "/faq", "adventures": "/adventures", "german": "/german"}
-
-
-def section_url(doc: str, slug: str) -> str:
-    """A section's page: rules under /rules, the other documents under their own name (as search links)."""
-    return f"{SECTION_PREFIX.get(doc, '/rules')}/{slug}"
 
 
 def target_url(target_type: str | None, target_key: str | None, version_card: dict[str, str] | None = None) -> str | None:
@@ -213,7 +208,7 @@ class Renderer:
         if slug not in self._faq_sections:
             return m.group(0)
         number = f"{m.group(2)}.{m.group(3) or ''}"
-        return f"{m.group(1)} [{number}]({SECTION_PREFIX['faq']}/{slug})"
+        return f"{m.group(1)} [{number}]({DOC_PREFIX['faq']}/{slug})"
 
     def _link_text(self, fragment: str, skip_card: str | None,
                    phrases: list[tuple[int, Link]]) -> tuple[str, set[int]]:
