@@ -46,7 +46,7 @@ def fts5_index(store: Store) -> sqlite3.Connection:
     conn = sqlite3.connect(":memory:")
     conn.execute("create virtual table docs using fts5(key unindexed, text, tokenize='porter unicode61 remove_diacritics 2')")
     conn.executemany("insert into docs(key, text) values (?, ?)",
-                     ((d.key, " ".join([d.title, d.body, *d.asks])) for d in iter_documents(store, lambda _t: [])))
+                     ((d.key, " ".join([d.title, d.body, *d.asks, *d.more_asks])) for d in iter_documents(store, lambda _t: [])))
     conn.commit()
     return conn
 

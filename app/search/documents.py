@@ -49,7 +49,8 @@ class SearchDoc:
     section: str | None = None  # heading for section/paragraph hits
     settles: str = ""           # scenarios: the narrated log line that settles the question
     cites: list[str] = field(default_factory=list)   # scenarios: store keys of the rulings they demonstrate
-    asks: list[str] = field(default_factory=list)   # questions in players' words the text answers (never the snippet)
+    asks: list[str] = field(default_factory=list)   # questions in players' words it answers itself (never the snippet)
+    more_asks: list[str] = field(default_factory=list)   # a section's paragraphs' questions: searched, not compared
 
 
 def _table(store: Store, table: str, order: str = "ord") -> list[dict]:
@@ -79,10 +80,12 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         aliases = " ".join([*(s.get("aliases") or []), *own_terms.get(s["slug"], [])])
         text = f"{aliases} {body}".strip()
         own = paragraphs.get(s["slug"], [])
-        section_asks = [q for k in [s["slug"], *(p["key"] for p in own)] for q in asks.get(k, [])]
+        # a section is found by its paragraphs' questions too, but only its own are compared with the question
+        # typed (rerank 'asked', "Answers ..."): a paragraph hit says which of them it answers, better than its section
+        inner = [q for p in own for q in asks.get(p["key"], [])]
         yield SearchDoc(key=s["slug"], kind=kind, title=title, body=text, url=section_url(s["doc"], s["slug"]),
                         parent=s.get("parent") or "", cards=mentions(f"{title} {text}"), section=title,
-                        asks=asks.get(s["slug"], []) if s["kind"] in _TITLE_ONLY else section_asks)
+                        asks=asks.get(s["slug"], []), more_asks=[] if s["kind"] in _TITLE_ONLY else inner)
         for p in own:
             ptext = plain(p["text"])
             yield SearchDoc(key=p["key"], kind=kind, title=title, body=ptext,

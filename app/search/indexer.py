@@ -110,7 +110,7 @@ def _fields(doc: SearchDoc) -> dict:
         "key": doc.key,
         "kind": doc.kind,
         "parent": doc.parent or "",
-        "text": " ".join([doc.title, doc.body, *doc.asks]),
+        "text": " ".join([doc.title, doc.body, *doc.asks, *doc.more_asks]),
         "title": doc.title,
         "body": doc.body,
         "asks": "\n".join(doc.asks),
