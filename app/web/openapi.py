@@ -222,11 +222,18 @@ def _schemas() -> dict[str, Any]:
             ],
         },
         "SearchResults": _obj({"query": _STR, "results": _arr(_obj(
-            {"rank": _INT, "kind": _STR, "title": _STR, "url": _STR, "snippet": _STR}))}),
+            {"rank": _INT, "kind": _STR, "title": _STR, "url": _STR, "snippet": _STR},
+            {"answers": {**_STR, "description": "the question in players' words this hit answers, when it is "
+                                                "the one asked (corpus/data/rule-questions)"},
+             "superseded": {"$ref": "#/components/schemas/Superseded"}}))}),
+        "Superseded": _obj({"note": _STR, "by": _arr(_obj({"key": _STR, "title": _STR, "url": _STR}))}),
         "CardList": _obj({"cards": _arr(_obj({"slug": _STR, "name": _STR, "kind": _STR, "url": _STR,
                                               "types": _ARR}))}),
         "Card": _obj({"slug": _STR, "name": _STR, "kind": _STR, "url": _STR, "rulings": _ARR,
-                      "previous_versions": _ARR, "faq": _ARR, "referred_by": _ARR, "definition": _ARR,
+                      "previous_versions": _ARR, "faq": _arr(_obj({"key": _STR, "text": _STR}, {
+                          "superseded": {"oneOf": [{"$ref": "#/components/schemas/Superseded"}, {"type": "null"}],
+                                         "description": "set when the Complete Rules overrule this FAQ passage"}})),
+                      "referred_by": _ARR, "definition": _ARR,
                       "scenarios": _ARR}),
         "Contents": _obj({"doc": {"enum": list(DOC_TITLES)}, "title": _STR, "sections": _arr(_obj(
             {"slug": _STR, "title": _STR, "kind": _STR, "depth": _INT, "url": _STR}))}),
