@@ -50,9 +50,9 @@ from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.rerank import (AskedWords, DocInfo, IdfWeights, after_current_rule, asks_for_kingdoms, features,
-                               german_beside_english,
-                               is_german, is_kingdom_list, load_model, rerank, TableQuestion, table_question)
+from app.search.rerank import (AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule, asks_for_kingdoms,
+                               features, german_beside_english, is_german, is_kingdom_list, load_model, rerank,
+                               table_question)
 from app.store.db import Store
 
 MAX_QUERY_CHARS = 500
@@ -117,6 +117,7 @@ class _Engine:
     rule_docs: frozenset[int] = frozenset()    # Complete Rules sections and paragraphs (extra candidates)
     rule_words: RulePostings | None = None     # their postings, for scoring on every word (rulewords.py)
     superseded: dict[int, frozenset[int]] = field(default_factory=dict)   # out-of-date FAQ -> current rule docs
+    superseded_notes: dict[str, dict] = field(default_factory=dict)    # its key -> the note and links hits show
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -204,7 +205,7 @@ def engine_for(store: Store) -> _Engine:
             eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer, postings)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
-            eng.superseded = _superseded(store, postings)
+            eng.superseded, eng.superseded_notes = _superseded(store, postings)
             for d in eng.scenario_cites:
                 for slug in postings.cards[d]:
                     eng.scenarios_by_card.setdefault(slug, []).append(d)
@@ -247,17 +248,18 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
     return DocInfo(kinds, titles, asks), cites
 
 
-def _superseded(store: Store, postings: Postings) -> dict[int, frozenset[int]]:
-    """FAQ passages the Complete Rules overrule (corpus/data/faq-superseded.csv) -> the documents that do."""
+def _superseded(store: Store, postings: Postings) -> tuple[dict[int, frozenset[int]], dict[str, dict]]:
+    """FAQ passages the Complete Rules overrule (corpus/data/faq-superseded.csv): each one's document ->
+    the documents that overrule it, and its key -> the note and links its hit shows (read once, not per query)."""
     if not store.has_table("faq_superseded"):
-        return {}
+        return {}, {}
     docnum = {k: d for d, k in enumerate(postings.keys)}
     out = {}
     for r in store.rows("select faq, [by] from faq_superseded"):
         by = frozenset(d for d in (docnum.get(k) for k in json.loads(r["by"])) if d is not None)
         if r["faq"] in docnum and by:
             out[docnum[r["faq"]]] = by
-    return out
+    return out, store.superseded([postings.keys[d] for d in out])
 
 
 def _pointer_entries(store: Store, postings: Postings) -> frozenset[int]:
@@ -353,7 +355,6 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     recognized = {c.slug for c in cards}
     reader = eng.searcher().reader()
     with_facts: set[str] = set()
-    asked = AskedWords(plan.words, IdfWeights(eng.postings))
     for rank, slot in enumerate(slots[:limit], start=1):
         score, docnum = slot.score, slot.docnum
         f = reader.stored_fields(docnum)
@@ -373,7 +374,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "group": _group_key(f),
             "more": _more(reader, slot),
         }
-        answers = _answers(eng, docnum, f.get("asks") or "", asked)
+        answers = _answers(eng, docnum, f.get("asks") or "", plan.asked)
         if answers:
             item["answers"] = answers
         if f["kind"] == SCENARIO:
@@ -384,12 +385,9 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             with_facts.add(f["card"])
             item["facts"], item["first_rulings"] = _card_facts(store, f["card"])
         out["results"].append(item)
-    faq_keys = [r["key"] for r in out["results"] if r["kind"] == "FAQ"]
-    if faq_keys and eng.superseded:
-        old = store.superseded(faq_keys)
-        for r in out["results"]:
-            if r["key"] in old:
-                r["superseded"] = old[r["key"]]     # {"note", "by": [{key, title, url}]}
+    for r in out["results"]:
+        if r["key"] in eng.superseded_notes:
+            r["superseded"] = eng.superseded_notes[r["key"]]     # {"note", "by": [{key, title, url}]}
     out["groups"] = _groups(out["results"])
     return out
 
@@ -399,11 +397,11 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
 ANSWERS_AT = 0.5
 
 
-def _answers(eng: _Engine, docnum: int, asks: str, asked: AskedWords) -> str:
+def _answers(eng: _Engine, docnum: int, asks: str, asked: AskedWords | None) -> str:
     """The question of corpus/data/rule-questions this hit answers that is closest to the one typed, if it is
     close enough to show the player their own question was understood ("Answers: can I buy nothing?")."""
     questions = eng.info.asks.get(docnum, ()) if eng.info is not None else ()
-    if not asks or not questions or not asked.total:
+    if not asks or not questions or asked is None or not asked.total:
         return ""
     score, question = max(zip((asked.similarity(q) for q in questions), asks.split("\n")))
     return question if score >= ANSWERS_AT else ""
@@ -452,7 +450,7 @@ def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[fl
     return features(hits, eng.postings, eng.info, stems=plan.stems,
                     named=list(dict.fromkeys(c.slug for c in plan.strong)), owner=eng.owner,
                     card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers,
-                    words=plan.words, rule_scores=plan.rule_scores)
+                    words=plan.words, rule_scores=plan.rule_scores, asked=plan.asked)
 
 
 def pick_scenario(eng: _Engine, plan: "QueryPlan", scenarios: list[tuple[float, int]]) -> tuple[float, int] | None:
@@ -490,6 +488,7 @@ class QueryPlan:
     query: Any
     words: list[str] = field(default_factory=list)      # every stem of the question, common ones too
     rule_scores: dict[int, float] = field(default_factory=dict)   # rule documents scored on all words
+    asked: AskedWords | None = None     # the words, idf-weighted, as compared with table questions (rerank.py)
 
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:
@@ -503,7 +502,8 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     concepts = _match_concepts(eng.concepts, rest, bool(strong))
     words = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
     stems = eng.selective(words)
-    return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words)
+    return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words,
+                     asked=AskedWords(words or stems, IdfWeights(eng.postings)))
 
 
 # "does X count as Y" asks about two things at once; each side is matched as its own question, so

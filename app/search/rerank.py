@@ -142,15 +142,17 @@ def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[in
 def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, stems: Sequence[str],
              named: Sequence[str], owner: dict[int, str], card_doc: dict[str, int], concept_keys: set[str],
              german_query: bool, pointers: frozenset[int], words: Sequence[str] = (),
-             rule_scores: dict[int, float] | None = None) -> list[list[float]]:
-    """One feature row per candidate, in the order of FEATURES."""
+             rule_scores: dict[int, float] | None = None, asked: AskedWords | None = None) -> list[list[float]]:
+    """One feature row per candidate, in the order of FEATURES. ``asked`` is the question's words as
+    compared with table questions (the query plan's, so the hits' "Answers" reuse its comparisons)."""
     docs = [d for _, d in cands]
-    per_term = {t: term_scores(postings, "text", t, docs) for t in stems}
-    idf = {t: math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t))) for t in stems}
-    idf_total = sum(idf.values()) or 1.0
     all_words = list(dict.fromkeys(words)) or list(stems)
+    asked = asked or AskedWords(all_words, IdfWeights(postings))
+    per_term = {t: term_scores(postings, "text", t, docs) for t in stems}
+    idf = {t: asked.weight(t) for t in stems}
+    idf_total = sum(idf.values()) or 1.0
     in_doc = {t: per_term[t] if t in per_term else term_scores(postings, "text", t, docs) for t in all_words}
-    all_idf = {t: math.log(1 + postings.doc_count / (1 + postings.doc_frequency("text", t))) for t in all_words}
+    all_idf = {t: asked.weight(t) for t in all_words}
     all_total = sum(all_idf.values()) or 1.0
     rule_scores = rule_scores or {}
     best_rule = max((rule_scores.get(d, 0.0) for d in docs), default=0.0) or 1.0
@@ -160,7 +162,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     wanted = set(named)
     entries = {card_doc.get(s) for s in named}
     stem_set = set(stems)
-    asked = _asked(info.asks, docs, all_words, postings) if info.asks else {}
+    closest = _asked(info.asks, docs, asked) if info.asks else {}
     rows = []
     for rank, (score, d) in enumerate(cands, start=1):
         key = postings.keys[d]
@@ -194,7 +196,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             1.0 if is_kingdom_list(key) else 0.0,
             sum(all_idf[t] for t in all_words if d in in_doc[t]) / all_total if all_words else 0.0,
             rule_scores.get(d, 0.0) / best_rule,
-            asked.get(d, 0.0),
+            closest.get(d, 0.0),
         ]
         row += [1.0 if kind == k else 0.0 for k in KINDS]
         rows.append(row)
@@ -238,6 +240,7 @@ class AskedWords:
     """
 
     def __init__(self, words: Sequence[str], weight: IdfWeights):
+        self.weight = weight
         self.idf = {t: weight(t) for t in dict.fromkeys(words)}
         self.total = sum(self.idf.values())
         self._seen: dict[int, float] = {}     # a section holds its paragraphs' questions: compare each once
@@ -251,12 +254,10 @@ class AskedWords:
         return got
 
 
-def _asked(asks: dict[int, tuple[TableQuestion, ...]], docs: Sequence[int], words: Sequence[str],
-           postings) -> dict[int, float]:
+def _asked(asks: dict[int, tuple[TableQuestion, ...]], docs: Sequence[int], asked: AskedWords) -> dict[int, float]:
     """Per document, how close its closest table question is to the question asked."""
-    if not words:
+    if not asked.total:
         return {}
-    asked = AskedWords(words, IdfWeights(postings))
     out = {}
     for d in docs:
         best = max((asked.similarity(q) for q in asks.get(d, ())), default=0.0)
