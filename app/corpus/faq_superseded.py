@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.corpus.model import ParsedCorpus, SupersededFaq
-from app.corpus.sources import CorpusError, read_csv_table
+from app.corpus.sources import CorpusError, read_csv_table, text_cell
 
 FILE = Path("data") / "faq-superseded.csv"
 HEADER = ["faq", "by", "note"]
@@ -31,18 +31,15 @@ def parse_faq_superseded(corpus: Path, parsed: ParsedCorpus) -> None:
     if not path.is_file():
         return
     rows = read_csv_table(path, HEADER, MAX_FILE_BYTES)
-    faq_docs = {s.slug for s in parsed.sections if s.doc == "faq"}
-    rule_docs = {s.slug for s in parsed.sections if s.doc == "rules"}
-    old = faq_docs | {p.key for p in parsed.paragraphs if p.section in faq_docs} | {
-        f.key for f in parsed.faq_clarifications}
-    new = rule_docs | {p.key for p in parsed.paragraphs if p.section in rule_docs} | {r.key for r in parsed.rulings}
+    old = parsed.passage_keys("faq") | {f.key for f in parsed.faq_clarifications}
+    new = parsed.passage_keys("rules") | {r.key for r in parsed.rulings}
     out: dict[str, SupersededFaq] = {}
     for line, row in rows:
         if len(out) >= MAX_ROWS:
             raise CorpusError(path, line, f"more than {MAX_ROWS} rows")
         if len(row) != 3:
             raise CorpusError(path, line, f"expected 3 columns (faq,by,note), found {len(row)}")
-        faq, by, note = row[0].strip(), row[1].split(), " ".join(row[2].split())
+        faq, by = row[0].strip(), row[1].split()
         if faq not in old:
             raise CorpusError(path, line, f"faq: {faq!r} is no FAQ paragraph, section or card clarification")
         if faq in out:
@@ -52,9 +49,6 @@ def parse_faq_superseded(corpus: Path, parsed: ParsedCorpus) -> None:
         for key in by:
             if key not in new:
                 raise CorpusError(path, line, f"by: {key!r} is no Complete Rules paragraph, section or ruling")
-        if "\n" in row[2] or any(ord(c) < 32 for c in row[2] if c != "\t"):
-            raise CorpusError(path, line, "note: one line of text, no control characters")
-        if not MIN_NOTE <= len(note) <= MAX_NOTE:
-            raise CorpusError(path, line, f"note: {MIN_NOTE}-{MAX_NOTE} characters, found {len(note)}")
+        note = text_cell(path, line, row[2], "note", MIN_NOTE, MAX_NOTE)
         out[faq] = SupersededFaq(faq=faq, by=by, note=note, line=line)
     parsed.faq_superseded = list(out.values())

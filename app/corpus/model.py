@@ -333,3 +333,8 @@ class ParsedCorpus:
     toc_pages: dict[str, int] = field(default_factory=dict)   # section slug -> first page
     unjoined: list[tuple[str, str]] = field(default_factory=list)  # (card slug, reason) not joined to dominion-setup
     german_unmapped: list[tuple[str, str, int]] = field(default_factory=list)  # (German divider name, set, line) with no English name
+
+    def passage_keys(self, *docs: str) -> set[str]:
+        """The keys of the sections of these documents and of their paragraphs (what data tables may point at)."""
+        slugs = {s.slug for s in self.sections if s.doc in docs}
+        return slugs | {p.key for p in self.paragraphs if p.section in slugs}

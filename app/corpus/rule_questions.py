@@ -19,7 +19,7 @@ from collections import Counter
 from pathlib import Path
 
 from app.corpus.model import ParsedCorpus, RuleQuestion
-from app.corpus.sources import CorpusError, read_csv_table
+from app.corpus.sources import CorpusError, read_csv_table, text_cell
 
 FOLDER = Path("data") / "rule-questions"
 HEADER = ["key", "question"]
@@ -65,9 +65,7 @@ def parse_rule_questions(corpus: Path, parsed: ParsedCorpus) -> None:
 
 
 def _targets(parsed: ParsedCorpus) -> set[str]:
-    docs = {s.slug for s in parsed.sections if s.doc in DOCS}
-    return (docs | {p.key for p in parsed.paragraphs if p.section in docs} | {r.key for r in parsed.rulings}
-            | {f.key for f in parsed.faq_clarifications})
+    return parsed.passage_keys(*DOCS) | {r.key for r in parsed.rulings} | {f.key for f in parsed.faq_clarifications}
 
 
 def _read(path: Path, corpus: Path) -> list[RuleQuestion]:
@@ -76,12 +74,6 @@ def _read(path: Path, corpus: Path) -> list[RuleQuestion]:
     for line, row in read_csv_table(path, HEADER, MAX_FILE_BYTES):
         if len(row) != 2:
             raise CorpusError(path, line, f"expected 2 columns (key,question), found {len(row)}")
-        if "\n" in row[1] or "\r" in row[1]:
-            raise CorpusError(path, line, "question spans several lines (a quote left open?)")
-        key, question = row[0].strip(), " ".join(row[1].split())
-        if any(ord(c) < 32 for c in row[1] if c != "\t"):
-            raise CorpusError(path, line, "question contains a control character")
-        if not MIN_CHARS <= len(question) <= MAX_CHARS:
-            raise CorpusError(path, line, f"question must be {MIN_CHARS}-{MAX_CHARS} characters, found {len(question)}")
-        out.append(RuleQuestion(target=key, question=question, file=name, line=line))
+        question = text_cell(path, line, row[1], "question", MIN_CHARS, MAX_CHARS)
+        out.append(RuleQuestion(target=row[0].strip(), question=question, file=name, line=line))
     return out

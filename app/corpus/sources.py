@@ -79,6 +79,18 @@ def read_csv_table(path: Path, header: list[str], max_bytes: int) -> list[tuple[
     return rows
 
 
+def text_cell(path: Path, line: int, cell: str, name: str, shortest: int, longest: int) -> str:
+    """A table cell that must be one line of plain text of bounded length, with its spaces normalised."""
+    if "\n" in cell or "\r" in cell:
+        raise CorpusError(path, line, f"{name}: spans several lines (a quote left open?)")
+    if any(ord(c) < 32 for c in cell if c != "\t"):
+        raise CorpusError(path, line, f"{name}: contains a control character")
+    text = " ".join(cell.split())
+    if not shortest <= len(text) <= longest:
+        raise CorpusError(path, line, f"{name}: {shortest}-{longest} characters, found {len(text)}")
+    return text
+
+
 def load_document(role: str, corpus: Path | None = None) -> SourceDoc:
     corpus = corpus or config.corpus_dir()
     path = corpus / config.DOCUMENTS[role]
