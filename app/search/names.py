@@ -139,7 +139,8 @@ class NameIndex:
         word: it is not a misspelling. (The questions' counts stay out of ``ordinary_word``: they write
         card names in lower case, "throne room feast", which would make every name look ordinary.)"""
         counts = self.vocabulary.get(word)
-        return bool(counts and (counts[1] >= 2 or counts[2:3] and counts[2] >= 2)) or word in _NEVER_FUZZY
+        # an index built before the question tables has two counts per word, not three
+        return bool(counts and (counts[1] >= 2 or len(counts) > 2 and counts[2] >= 2)) or word in _NEVER_FUZZY
 
     def ordinary_word(self, word: str) -> bool:
         """The corpus mostly writes this word in lower case: it is an ordinary word, not only a card name."""
@@ -296,7 +297,7 @@ class NameIndex:
                     _, dist, idx = found[0]
                     if (len(form) < SURE_LENGTH and len(found) > 1 and found[1][1] == dist
                             and self._fuzzy_slugs[found[1][2]] != self._fuzzy_slugs[idx]):
-                        continue        # a short word as near to two names ("wich": Witch, Lich) names neither
+                        continue        # a short word as near to two names ("baroe": Baron, Barge) names neither
                     cand = (int(dist), -n, self._fuzzy_slugs[idx])
                     if best is None or cand < best:
                         best, best_n = cand, n
