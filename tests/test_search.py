@@ -80,6 +80,19 @@ def test_one_result_per_section_with_the_rest_reachable(store, query):
             assert m["url"].split("#")[0] == r["url"].split("#")[0]
 
 
+@pytest.mark.parametrize("query, section", [("does revealing moat count as playing it", "vi-reaction-to-attack"),
+                                            ("playing actions in the buy phase", "vii-deluded")])
+def test_a_section_is_shown_by_its_paragraph_that_matches(store, query, section):
+    """A section that wins on its whole body is shown by the paragraph that says it, with that
+    paragraph's anchor, rather than from the top of the section."""
+    keys = [r["key"] for r in search(store, query, 10)["results"]]
+    assert section not in keys
+    shown = [k for k in keys if k.startswith(section + "#p")]
+    assert len(shown) == 1, keys
+    para = store.row("select text from paragraphs where key = ?", (shown[0],))["text"].lower()
+    assert any(w[:5] in para for w in query.lower().split() if len(w) > 4), (shown[0], para[:120])
+
+
 def test_burggraben_gegen_hexe_shows_the_reaction_rule_once(store):
     titles = [r["title"] for r in search(store, "Burggraben gegen Hexe", 10)["results"] if r["kind"] == "section"]
     assert len(titles) == len(set(titles)), titles

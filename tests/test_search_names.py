@@ -33,6 +33,17 @@ def test_plural_and_possessive_forms(store, names, typed, card):
     assert how(names, typed).get(slug) == "plural"
 
 
+@pytest.mark.parametrize("typed, card", [("horse trader", "Horse Traders"), ("jack of all trade", "Jack of All Trades"),
+                                         ("garden", "Gardens"), ("a smuggler", "Smugglers")])
+def test_a_plural_name_typed_in_the_singular(store, names, typed, card):
+    """Players drop the final s of Horse Traders; reading "trader" alone as Trader named the wrong card."""
+    assert slugs(names, f"{typed} with a village") == [store.find_card(card)["slug"], "village"]
+
+
+def test_a_singular_name_is_not_read_as_a_plural_one(store, names):
+    assert slugs(names, "trader and village") == [store.find_card("Trader")["slug"], "village"]
+
+
 @pytest.mark.parametrize("typed, card", [("thorne room", "Throne Room"), ("libary", "Library"),
                                          ("possesion", "Possession"), ("wachtower", "Watchtower")])
 def test_typos_within_two_edits_including_swapped_letters(store, names, typed, card):

@@ -72,6 +72,43 @@ def collapse(ranked: Sequence[tuple[float, int]], keys: Sequence[str],
     return list(slots.values())
 
 
+def paragraphs_of(keys: Sequence[str]) -> dict[int, tuple[int, ...]]:
+    """Section document -> the documents of its paragraphs ('<section>#pN'), in document order."""
+    by_key = {k: d for d, k in enumerate(keys)}
+    out: dict[int, list[int]] = {}
+    for d, k in enumerate(keys):
+        m = _PARAGRAPH.match(k)
+        if m and m.group(1) in by_key:
+            out.setdefault(by_key[m.group(1)], []).append(d)
+    return {s: tuple(ps) for s, ps in out.items()}
+
+
+def show_paragraphs(slots: list[Slot], paragraphs: Mapping[int, Sequence[int]],
+                    score: Callable[[Sequence[int]], Mapping[int, float]],
+                    tier: Callable[[int], int] | None = None) -> list[Slot]:
+    """A section that is shown by itself is shown by its paragraph that best matches the query.
+
+    ``collapse`` can only pick a paragraph that was among the candidates; a section often wins on
+    its whole body (its heading, index terms and paragraphs' words together) while the paragraph
+    that says the answer was not. The section document's link opens the whole section at its top
+    and its snippet may come from anywhere in it; the paragraph's is the sentence, with its anchor.
+    ``score`` gives paragraphs' scores on the question's own words: one holding none of them never
+    stands for its section (the section may have matched on its heading alone), and with ``tier``
+    (two named cards) neither does one naming fewer of them than its section (as in ``collapse``).
+    """
+    for slot in slots:
+        own = paragraphs.get(slot.docnum)
+        if not own or any(d in own for d in slot.more):
+            continue
+        scores = score(own)
+        best = max(own, key=lambda d: (scores.get(d, 0.0), -d))
+        if scores.get(best, 0.0) <= 0.0 or (tier is not None and tier(best) < tier(slot.docnum)):
+            continue
+        slot.more.insert(0, slot.docnum)
+        slot.docnum = best
+    return slots
+
+
 def ensure_own_entries(slots: list[Slot], slugs: Sequence[str], owner: Mapping[int, str],
                        card_doc: Mapping[str, int], limit: int) -> list[Slot]:
     """Each card in ``slugs`` gets one of its own documents within the first ``len(slugs) + 2`` slots.

@@ -252,6 +252,10 @@ class NameIndex:
         for form in _phrase_singulars(key):
             if form in self.exact:
                 return [self._rec(self.exact[form], typed, "plural", start, end, toks)]
+        if len(key) >= 4 and key + "s" in self.exact:
+            # a name in the plural typed in the singular ("horse trader", "jack of all trade", "nomad"):
+            # tried after the exact names, so "trader" stays Trader
+            return [self._rec(self.exact[key + "s"], typed, "plural", start, end, toks)]
         if key in self.german:
             return [self._rec(self.german[key], typed, "german", start, end, toks)]
         for form in _phrase_singulars(key):

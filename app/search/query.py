@@ -37,7 +37,8 @@ from whoosh.query import And, Or, Term
 
 from app.corpus.text import plain
 from app.search.concepts import Concept, ConceptIndex
-from app.search.diversify import Slot, collapse, ensure_own_entries, merge_card_entries
+from app.search.diversify import (Slot, collapse, ensure_own_entries, merge_card_entries, paragraphs_of,
+                                   show_paragraphs)
 from app.search.suggest import explain_empty
 from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
@@ -52,7 +53,7 @@ from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
 from app.search.rerank import (AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule, asks_for_kingdoms,
                                features, german_beside_english, is_german, is_kingdom_list, load_model, rerank,
-                               table_question)
+                               table_question, words_score)
 from app.store.db import Store
 
 MAX_QUERY_CHARS = 500
@@ -118,6 +119,7 @@ class _Engine:
     rule_words: RulePostings | None = None     # their postings, for scoring on every word (rulewords.py)
     superseded: dict[int, frozenset[int]] = field(default_factory=dict)   # out-of-date FAQ -> current rule docs
     superseded_notes: dict[str, dict] = field(default_factory=dict)    # its key -> the note and links hits show
+    paragraphs: dict[int, tuple[int, ...]] = field(default_factory=dict)   # section -> its paragraphs' documents
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -206,6 +208,7 @@ def engine_for(store: Store) -> _Engine:
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
             eng.superseded, eng.superseded_notes = _superseded(store, postings)
+            eng.paragraphs = paragraphs_of(postings.keys)
             for d in eng.scenario_cites:
                 for slug in postings.cards[d]:
                     eng.scenarios_by_card.setdefault(slug, []).append(d)
@@ -341,7 +344,9 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         return _empty(out, "nothing in the rules matches these words")
     slugs = list(dict.fromkeys(c.slug for c in strong))
     ranked = follow_pointers(ranked, eng.see, eng.owner, slugs)
-    slots = collapse(ranked, eng.postings.keys, _tier(eng.postings, slugs))
+    tier = _tier(eng.postings, slugs)
+    slots = show_paragraphs(collapse(ranked, eng.postings.keys, tier), eng.paragraphs,
+                            lambda docs: words_score(eng.postings, plan.words or plan.stems, docs), tier)
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
@@ -430,7 +435,8 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
             scenarios.append(sd)
         elif kingdoms or not is_kingdom_list(keys[sd[1]]):
             docs.append(sd)
-    return docs[:n + extra], scenarios
+    docs = docs[:n + extra]
+    return docs, scenarios
 
 
 def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[tuple[float, int]]:

@@ -139,6 +139,15 @@ def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[in
     return out
 
 
+def words_score(postings, words: Sequence[str], docs: Sequence[int]) -> dict[int, float]:
+    """Each of ``docs``' BM25 score on the question's own words in its text (no name or concept boosts)."""
+    out: dict[int, float] = {}
+    for t in dict.fromkeys(words):
+        for d, sc in term_scores(postings, "text", t, docs).items():
+            out[d] = out.get(d, 0.0) + sc
+    return out
+
+
 def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, stems: Sequence[str],
              named: Sequence[str], owner: dict[int, str], card_doc: dict[str, int], concept_keys: set[str],
              german_query: bool, pointers: frozenset[int], words: Sequence[str] = (),

@@ -1,0 +1,103 @@
+"""Search measured on players' questions it has never indexed: a held-out slice of the question tables.
+
+The relevance sets have a few hundred questions; the question tables (``corpus/data/rule-questions``)
+have thousands, each attached to the passage that answers it. This bench copies the store, removes every
+table question of a fixed random share of the passages (chosen by a seed, so runs compare), builds a
+search index from that copy in a temporary directory, and asks search the removed questions. Each passage
+is then found the way a passage without any table question would be: by its own words, the index terms,
+the phrase table and the ranker. The figure is a floor, not the product's recall: only the one passage a
+question was written for counts, while another passage (its FAQ twin, a ruling) may answer it as well.
+
+Use it to compare two versions of the code on thousands of questions nobody tuned on; the relevance
+sets remain the figures to report. ``--misses N`` prints N missed questions (these are fair to read:
+they are table rows, not a relevance set).
+
+    python3 bench/table_holdout.py [--share 0.12] [--seed 20261124] [--misses 20]
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import shutil
+import sqlite3
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from app.search.evaluate import matches  # noqa: E402
+from app.search.indexer import build_search_index  # noqa: E402
+from app.store.db import Store  # noqa: E402
+
+
+def _kind(key: str) -> str:
+    """The kind of passage a question was written for, to report each kind on its own."""
+    if key.startswith("faq-"):
+        return "FAQ"
+    if "#r" in key:
+        return "ruling"
+    if key.startswith("adventures-"):
+        return "rulebook"
+    return "rules paragraph" if "#p" in key else "rules section"
+
+
+def held_out_copy(share: float, seed: int, into: Path) -> tuple[Store, list[tuple[str, str]]]:
+    """A copy of the store without the table questions of ``share`` of the passages, and those questions."""
+    src = Store()
+    db = into / "rules.db"
+    shutil.copyfile(src.path, db)
+    conn = sqlite3.connect(db)
+    targets = sorted({r[0] for r in conn.execute("select target from rule_questions")})
+    chosen = set(random.Random(seed).sample(targets, round(len(targets) * share)))
+    removed = [(t, q) for t, q in conn.execute("select target, question from rule_questions order by key")
+               if t in chosen]
+    conn.executemany("delete from rule_questions where target = ?", [(t,) for t in sorted(chosen)])
+    search_name = "search-holdout"
+    conn.execute("update meta set value = ? where key = 'search_dir'", (search_name,))
+    conn.commit()
+    conn.close()
+    build_search_index(db, into / search_name)
+    return Store(db), removed
+
+
+def main(argv: list[str] | None = None) -> int:
+    from app.search.query import search
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--share", type=float, default=0.12, help="share of the table's passages held out")
+    ap.add_argument("--seed", type=int, default=20261124)
+    ap.add_argument("--misses", type=int, default=0, help="print this many questions not answered in the top 3")
+    args = ap.parse_args(argv)
+    tmp = Path(tempfile.mkdtemp(prefix="rulings-table-holdout-"))
+    try:
+        t0 = time.perf_counter()
+        store, questions = held_out_copy(args.share, args.seed, tmp)
+        print(f"held out {len(questions)} questions on {len({t for t, _ in questions})} passages "
+              f"(index built in {time.perf_counter() - t0:.0f} s)")
+        ranks: dict[str, list[int | None]] = defaultdict(list)
+        missed = []
+        for target, q in questions:
+            hits = search(store, q, 10)["results"]
+            rank = next((i for i, h in enumerate(hits, start=1) if matches(h, target)), None)
+            ranks[_kind(target)].append(rank)
+            ranks["all"].append(rank)
+            if rank is None or rank > 3:
+                missed.append((target, q, rank, [h["key"] for h in hits[:3]]))
+        print(f"{'passage kind':<16} {'n':>5} {'R@1':>6} {'R@3':>6} {'R@10':>6} {'MRR':>6}")
+        for kind in ["all", *sorted(k for k in ranks if k != "all")]:
+            rs = ranks[kind]
+            at = lambda k: sum(1 for r in rs if r is not None and r <= k) / len(rs)  # noqa: E731
+            mrr = sum(1 / r for r in rs if r) / len(rs)
+            print(f"{kind:<16} {len(rs):>5} {at(1):>6.3f} {at(3):>6.3f} {at(10):>6.3f} {mrr:>6.3f}")
+        for target, q, rank, top in random.Random(args.seed).sample(missed, min(args.misses, len(missed))):
+            print(f"  {rank or '-':>2} {q!r} -> want {target}; got {', '.join(top)}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
