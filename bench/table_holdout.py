@@ -44,17 +44,23 @@ def _kind(key: str) -> str:
     return "rules paragraph" if "#p" in key else "rules section"
 
 
-def held_out_copy(share: float, seed: int, into: Path) -> tuple[Store, list[tuple[str, str]]]:
-    """A copy of the store without the table questions of ``share`` of the passages, and those questions."""
+def held_out_copy(share: float, seed: int, into: Path, rows: bool = False) -> tuple[Store, list[tuple[str, str]]]:
+    """A copy of the store without the table questions of ``share`` of the passages (or, with ``rows``,
+    without ``share`` of the questions, each passage keeping its others), and the questions removed."""
     src = Store()
     db = into / "rules.db"
     shutil.copyfile(src.path, db)
     conn = sqlite3.connect(db)
-    targets = sorted({r[0] for r in conn.execute("select target from rule_questions")})
-    chosen = set(random.Random(seed).sample(targets, round(len(targets) * share)))
-    removed = [(t, q) for t, q in conn.execute("select target, question from rule_questions order by key")
-               if t in chosen]
-    conn.executemany("delete from rule_questions where target = ?", [(t,) for t in sorted(chosen)])
+    all_rows = list(conn.execute("select key, target, question from rule_questions order by key"))
+    if rows:
+        chosen = set(random.Random(seed).sample([k for k, _, _ in all_rows], round(len(all_rows) * share)))
+        removed = [(t, q) for k, t, q in all_rows if k in chosen]
+        conn.executemany("delete from rule_questions where key = ?", [(k,) for k in sorted(chosen)])
+    else:
+        targets = sorted({t for _, t, _ in all_rows})
+        chosen = set(random.Random(seed).sample(targets, round(len(targets) * share)))
+        removed = [(t, q) for _, t, q in all_rows if t in chosen]
+        conn.executemany("delete from rule_questions where target = ?", [(t,) for t in sorted(chosen)])
     search_name = "search-holdout"
     conn.execute("update meta set value = ? where key = 'search_dir'", (search_name,))
     conn.commit()
@@ -69,13 +75,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--share", type=float, default=0.12, help="share of the table's passages held out")
     ap.add_argument("--seed", type=int, default=20261124)
+    ap.add_argument("--rows", action="store_true",
+                    help="hold out questions, not passages: each passage keeps its other questions (a new player's "
+                         "wording of a passage the tables cover, as in the relevance sets)")
     ap.add_argument("--misses", type=int, default=0, help="print this many questions not answered in the top 3")
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="rulings-table-holdout-"))
     try:
         t0 = time.perf_counter()
-        store, questions = held_out_copy(args.share, args.seed, tmp)
-        print(f"held out {len(questions)} questions on {len({t for t, _ in questions})} passages "
+        store, questions = held_out_copy(args.share, args.seed, tmp, args.rows)
+        what = "questions" if args.rows else "passages' questions"
+        print(f"held out {len(questions)} {what} on {len({t for t, _ in questions})} passages "
               f"(index built in {time.perf_counter() - t0:.0f} s)")
         ranks: dict[str, list[int | None]] = defaultdict(list)
         missed = []

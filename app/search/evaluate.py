@@ -21,7 +21,10 @@ HELDOUT3_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout3.yaml"
 # Held-out files reported each as a part of its own: (label, file).
 # Held-out set 4: written after issue #13's question tables, by a writer who saw neither them nor the search.
 HELDOUT4_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout4.yaml"
-HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("held out 4", HELDOUT4_SET))
+# Held-out set 5: written blind (documents only) during the second 2026-11-24 session; measured once, after its changes.
+HELDOUT5_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout5.yaml"
+HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("held out 4", HELDOUT4_SET),
+                ("held out 5", HELDOUT5_SET))
 # Hits on a phone's first screen (390x844, search box and the first card box above the fold).
 FIRST_SCREEN = 2
 
