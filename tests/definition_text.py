@@ -1,7 +1,7 @@
 """The check behind every set's "card pages read as plain steps" test, in one place.
 
-Each set's test names its cards and the words a page must not show (later sets also
-refuse the printed-text fallback); this walks every version's lines the same way.
+Each set's test names its cards; every set refuses the same words (code, object reprs, generic
+fallbacks and the printed-text fallback), and this walks every version's lines the same way.
 """
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from typing import Callable
 
 # Code words, object reprs and the generic fallbacks a page must never show.
 CODE_WORDS = (r"<[a-z]|object at|lambda|\bctx\b|``|Citation of|card-specific rule|A step of this card|"
-              r"\bfn\b|\bNone\b|\(verb |\bdepth\b|_")
-# ... and, from Alchemy/Hinterlands on, no "As printed" fallback and no raw "(n 1)" arguments.
+              r"\bfn\b|(?-i:\bNone\b)|\(verb |\bdepth\b|_")     # Python's None, not the word "none"
+# ... and no "As printed" fallback and no raw "(n 1)" arguments.
 CODE_WORDS_OR_PRINTED = re.compile(CODE_WORDS + r"|^As printed|\(n \d", re.I)
-CODE_WORDS_ONLY = re.compile(CODE_WORDS, re.I)
 
 
 def cards_in(keep: Callable[[str], bool]) -> list[str]:

@@ -172,3 +172,14 @@ def test_a_question_is_asked_for_each_window_with_its_legal_answers():
         act.gain(g, alice, "Silver")
     assert err.value.question.legal_answers() == ["yes", "no"]
     assert "Duplicate" in err.value.question.prompt
+
+
+def test_every_adventures_definition_reads_as_plain_steps():
+    """Card pages say how the sandbox plays each card in players' words: no code words, no
+    "As printed" fallback (the word "none" in a step is English, not Python's None)."""
+    from tests.definition_text import CODE_WORDS_OR_PRINTED, cards_in, unplain_lines
+
+    cards = cards_in("Adventures".__eq__)
+    assert len(cards) >= 50
+    bad = unplain_lines(cards, CODE_WORDS_OR_PRINTED)
+    assert not bad, bad

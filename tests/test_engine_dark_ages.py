@@ -156,3 +156,17 @@ def test_band_of_misfits_cannot_play_a_duration_or_a_card_costing_as_much(tmp_pa
     """)
     # Fishing Village is a Duration and Mystic costs $5 (not less): Market Square is the only choice (forced)
     assert res.ok, (res.error, res.failures)
+
+
+def test_every_dark_ages_definition_reads_as_plain_steps():
+    """As for the other sets. Knights and Ruins are the piles' own entries: each card of those piles
+    has its definition and is checked by itself, so the pile entry has no steps to show."""
+    from tests.definition_text import CODE_WORDS_OR_PRINTED, cards_in, unplain_lines
+
+    cards = cards_in("Dark Ages".__eq__)
+    assert len(cards) >= 50
+    bad = unplain_lines(cards, CODE_WORDS_OR_PRINTED)
+    assert set(bad) <= {"Knights current", "Ruins current"}, bad
+    assert all(bad[k] == "no lines" for k in bad), bad
+    piles = [c for c in cards if c.startswith(("Dame ", "Sir ", "Ruined ", "Abandoned ", "Survivors"))]
+    assert len(piles) >= 10 and not unplain_lines(piles, CODE_WORDS_OR_PRINTED)

@@ -633,6 +633,10 @@ def _watchtower_react(game: Game, ev, p: Player, card: Card) -> None:
         game.log.add(f"{p.name} still gained {gained.name}: its when-gain abilities still happen", R("Watchtower", 4))
 
 
-register(CardDef("Watchtower", Do(lambda ctx: act.draw_to(ctx.game, ctx.player, 6)
-                                  is not None),
+def _watchtower_draw(ctx) -> None:
+    """Draw until you have 6 cards in hand; with 6 or more already, draw nothing."""
+    act.draw_to(ctx.game, ctx.player, 6)
+
+
+register(CardDef("Watchtower", Do(_watchtower_draw),
                  reactions={"when_gain": Reaction(_watchtower_react, applies=ongoing.watch_gains)}))
