@@ -184,9 +184,10 @@ class Game:
         self.non_supply: dict[str, list[Card]] = {}    # piles outside the Supply (Traveller upgrades; travellers.py)
 
     # ---- construction -------------------------------------------------
-    def new_card(self, name: str, owner: int | None, zone: str) -> Card:
+    def new_card(self, name: str, owner: int | None, zone: str, pile: str | None = None) -> Card:
+        """A card of this game; ``pile`` when it belongs to a pile of other names (Ruins, Knights, Prizes)."""
         card_facts(name)  # fail early on unknown names
-        c = Card(self._next_id, name, owner, zone, game=self)
+        c = Card(self._next_id, name, owner, zone, game=self, pile=pile)
         self._next_id += 1
         return c
 

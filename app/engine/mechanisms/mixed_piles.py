@@ -23,9 +23,7 @@ def build_pile(game: Game, pile: str, cards: list[str]) -> None:
     """Make the Supply pile ``pile`` from ``cards`` listed top card first."""
     made = []
     for name in reversed(cards):          # the pile's top is the end of the list
-        c = game.new_card(name, None, "supply")
-        c.pile = pile
-        made.append(c)
+        made.append(game.new_card(name, None, "supply", pile))
     game.supply[pile] = made
 
 

@@ -37,9 +37,7 @@ def prize_pile(game: Game) -> list[Card]:
 
 def set_up(game: Game, names: tuple[str, ...] | list[str] = PRIZES) -> None:
     """Put the Prizes outside the Supply, face up (§ I Special setup)."""
-    game.non_supply[PILE] = pile = [game.new_card(n, None, "non_supply") for n in names]
-    for c in pile:
-        c.pile = PILE
+    game.non_supply[PILE] = [game.new_card(n, None, "non_supply", PILE) for n in names]
 
 
 def tournament_setup(game: Game) -> None:
