@@ -8,8 +8,9 @@ is then found the way a passage without any table question would be: by its own 
 the phrase table and the ranker. The figure is a floor, not the product's recall: only the one passage a
 question was written for counts, while another passage (its FAQ twin, a ruling) may answer it as well.
 
-Use it to compare two versions of the code on thousands of questions nobody tuned on; the relevance
-sets remain the figures to report. ``--misses N`` prints N missed questions (these are fair to read:
+One question in eight is the ranker's training part (``in_training_part``; bench/train_ranker.py learns
+from it) and is never asked here. Use it to compare two versions of the code on a thousand questions
+nobody tuned on; the relevance sets remain the figures to report. ``--misses N`` prints N missed questions (these are fair to read:
 they are table rows, not a relevance set).
 
     python3 bench/table_holdout.py [--share 0.12] [--seed 20261124] [--misses 20]
@@ -17,6 +18,7 @@ they are table rows, not a relevance set).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import shutil
 import sqlite3
@@ -44,22 +46,41 @@ def _kind(key: str) -> str:
     return "rules paragraph" if "#p" in key else "rules section"
 
 
-def held_out_copy(share: float, seed: int, into: Path, rows: bool = False) -> tuple[Store, list[tuple[str, str]]]:
+# One table question in eight (by a hash of its passage and words, so edits elsewhere do not move it) is
+# the ranker's training part (bench/train_ranker.py): this bench never asks those, so its figures stay
+# honest for a ranker trained on them.
+TRAINING_PARTS = 8
+
+
+def in_training_part(target: str, question: str) -> bool:
+    digest = hashlib.sha1(f"{target}\n{question}".encode("utf-8")).digest()
+    return digest[0] % TRAINING_PARTS == 0
+
+
+def held_out_copy(share: float, seed: int, into: Path, rows: bool = False,
+                  training: bool = False) -> tuple[Store, list[tuple[str, str]]]:
     """A copy of the store without the table questions of ``share`` of the passages (or, with ``rows``,
-    without ``share`` of the questions, each passage keeping its others), and the questions removed."""
+    without ``share`` of the questions, each passage keeping its others), and the questions removed,
+    never one of the ranker's training part. With ``training``, the copy lacks exactly the training
+    part instead, and those are the questions returned."""
     src = Store()
     db = into / "rules.db"
     shutil.copyfile(src.path, db)
     conn = sqlite3.connect(db)
     all_rows = list(conn.execute("select key, target, question from rule_questions order by key"))
-    if rows:
-        chosen = set(random.Random(seed).sample([k for k, _, _ in all_rows], round(len(all_rows) * share)))
+    if training:
+        chosen = {k for k, t, q in all_rows if in_training_part(t, q)}
+        removed = [(t, q) for k, t, q in all_rows if k in chosen]
+        conn.executemany("delete from rule_questions where key = ?", [(k,) for k in sorted(chosen)])
+    elif rows:
+        pool = [k for k, t, q in all_rows if not in_training_part(t, q)]
+        chosen = set(random.Random(seed).sample(pool, round(len(all_rows) * share)))
         removed = [(t, q) for k, t, q in all_rows if k in chosen]
         conn.executemany("delete from rule_questions where key = ?", [(k,) for k in sorted(chosen)])
     else:
         targets = sorted({t for _, t, _ in all_rows})
         chosen = set(random.Random(seed).sample(targets, round(len(targets) * share)))
-        removed = [(t, q) for _, t, q in all_rows if t in chosen]
+        removed = [(t, q) for _, t, q in all_rows if t in chosen and not in_training_part(t, q)]
         conn.executemany("delete from rule_questions where target = ?", [(t,) for t in sorted(chosen)])
     search_name = "search-holdout"
     conn.execute("update meta set value = ? where key = 'search_dir'", (search_name,))
