@@ -85,7 +85,7 @@ def paragraphs_of(keys: Sequence[str]) -> dict[int, tuple[int, ...]]:
 
 def show_paragraphs(slots: list[Slot], paragraphs: Mapping[int, Sequence[int]],
                     score: Callable[[Sequence[int]], Mapping[int, float]],
-                    tier: Callable[[int], int] | None = None) -> list[Slot]:
+                    tier: Callable[[int], int] | None = None, shown: int | None = None) -> list[Slot]:
     """A section that is shown by itself is shown by its paragraph that best matches the query.
 
     ``collapse`` can only pick a paragraph that was among the candidates; a section often wins on
@@ -95,8 +95,9 @@ def show_paragraphs(slots: list[Slot], paragraphs: Mapping[int, Sequence[int]],
     ``score`` gives paragraphs' scores on the question's own words: one holding none of them never
     stands for its section (the section may have matched on its heading alone), and with ``tier``
     (two named cards) neither does one naming fewer of them than its section (as in ``collapse``).
+    Only the first ``shown`` slots are looked at: the others are never shown, and scoring costs time.
     """
-    for slot in slots:
+    for slot in slots[:shown]:
         own = paragraphs.get(slot.docnum)
         if not own or any(d in own for d in slot.more):
             continue

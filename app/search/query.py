@@ -345,8 +345,10 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     slugs = list(dict.fromkeys(c.slug for c in strong))
     ranked = follow_pointers(ranked, eng.see, eng.owner, slugs)
     tier = _tier(eng.postings, slugs)
+    # the slots that can be shown: the card entries placed next may push a few below the limit
     slots = show_paragraphs(collapse(ranked, eng.postings.keys, tier), eng.paragraphs,
-                            lambda docs: words_score(eng.postings, plan.words or plan.stems, docs), tier)
+                            lambda docs: words_score(eng.postings, plan.words or plan.stems, docs), tier,
+                            shown=limit + len(slugs) + 2)
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
