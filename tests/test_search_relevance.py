@@ -21,7 +21,8 @@ HELD_OUT_RECALL_AT_3 = 18 / 31
 # Issue #13 appended harder tuning questions (entries 168 on, after one earlier entry was removed; mostly general rules questions in players'
 # words); the 0.9 / 0.85 floors stay on the questions before them, and the additions may not fall
 # below what search answered before the changes they were written to check (64 of 87 in the top 3).
-ADDED_13, ADDED_13_RECALL_AT_3 = 168, 64 / 87
+# One of the 87 was later found word for word in held-out set 2 and removed (the held-out set keeps it).
+ADDED_13, ADDED_13_RECALL_AT_3 = 168, 64 / 86
 
 
 def _tuning():
@@ -81,8 +82,10 @@ def test_held_out_sets_are_valid(store, label, path):
 
 @pytest.mark.parametrize("label,path", HELDOUT_SETS, ids=[label for label, _ in HELDOUT_SETS])
 def test_held_out_questions_are_not_tuned_on(label, path):
+    """Against every question the ranker is trained on, the additions included (bench/train_ranker.py)."""
     texts = {q.q.lower() for q in load_relevance_set(path, held_out=True)}
-    assert not texts & {q.q.lower() for q in _tuning()}, f"{label}: a question is also in the tuning part"
+    trained = {q.q.lower() for q in load_relevance_set() if not q.held_out}
+    assert not texts & trained, f"{label}: a question is also in the tuning part"
 
 
 def test_issue_13_tuning_additions_are_not_answered_worse_than_before(store):
