@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from app.search.evaluate import HELDOUT_SETS, Scores, evaluate, load_relevance_set, missing_targets
+from app.search.evaluate import HELDOUT6_SET, HELDOUT_SETS, Scores, evaluate, load_relevance_set, missing_targets
 
 # recall@3 of the first 80 questions (issue #3's set) when the set was extended: ranking changes
 # may not answer fewer of them in the top 3 than before. One of them (a German Library question, answered
@@ -71,7 +71,9 @@ def test_held_out_sets_are_valid(store, label, path):
     and every target a key of the store (else a miss is a stale key, not a search failure)."""
     questions = load_relevance_set(path, held_out=True)
     assert len(questions) >= 60, label
-    assert {q.category for q in questions} >= {"card", "two-card", "rules", "german", "misspelled"}
+    # set 6 was written as a tuning batch whose brief asked for no German questions (its header says so)
+    asked = {"card", "two-card", "rules", "misspelled"} | ({"german"} if path != HELDOUT6_SET else set())
+    assert {q.category for q in questions} >= asked
     texts = [q.q.lower() for q in questions]
     assert len(set(texts)) == len(texts), "a question appears twice"
     for other_label, other in HELDOUT_SETS:
