@@ -1,19 +1,23 @@
 """Search measured on players' questions it has never indexed: a held-out slice of the question tables.
 
 The relevance sets have a few hundred questions; the question tables (``corpus/data/rule-questions``)
-have thousands, each attached to the passage that answers it. This bench copies the store, removes every
-table question of a fixed random share of the passages (chosen by a seed, so runs compare), builds a
-search index from that copy in a temporary directory, and asks search the removed questions. Each passage
-is then found the way a passage without any table question would be: by its own words, the index terms,
-the phrase table and the ranker. The figure is a floor, not the product's recall: only the one passage a
-question was written for counts, while another passage (its FAQ twin, a ruling) may answer it as well.
+have thousands, each attached to the passage that answers it. This bench copies the store, removes a
+fixed random share of the table (chosen by a seed, so runs compare), builds a search index from that
+copy in a temporary directory, and asks search the removed questions. Two modes:
 
-One question in eight is the ranker's training part (``in_training_part``; bench/train_ranker.py learns
-from it) and is never asked here. Use it to compare two versions of the code on a thousand questions
-nobody tuned on; the relevance sets remain the figures to report. ``--misses N`` prints N missed questions (these are fair to read:
+* ``--rows``: a share of the questions is removed, each passage keeping its others -- a new player's
+  wording of a passage the tables cover, as in the relevance sets;
+* by default, every question of a share of the passages is removed: each is then found the way a
+  passage without table questions would be, by its own words, the index terms and the phrase table.
+
+The figure is a floor, not the product's recall: only the one passage a question was written for
+counts, while another passage (its FAQ twin, a ruling) may answer it as well. One question in eight is
+the ranker's training part (``in_training_part``; bench/train_ranker.py learns from it) and is never
+asked here. Use it to compare two versions of the code on a thousand questions nobody tuned on; the
+relevance sets remain the figures to report. ``--misses N`` prints N missed questions (fair to read:
 they are table rows, not a relevance set).
 
-    python3 bench/table_holdout.py [--share 0.12] [--seed 20261124] [--misses 20]
+    python3 bench/table_holdout.py [--rows] [--share 0.12] [--seed 20261124] [--misses 20]
 """
 from __future__ import annotations
 
@@ -70,18 +74,16 @@ def held_out_copy(share: float, seed: int, into: Path, rows: bool = False,
     all_rows = list(conn.execute("select key, target, question from rule_questions order by key"))
     if training:
         chosen = {k for k, t, q in all_rows if in_training_part(t, q)}
-        removed = [(t, q) for k, t, q in all_rows if k in chosen]
-        conn.executemany("delete from rule_questions where key = ?", [(k,) for k in sorted(chosen)])
     elif rows:
         pool = [k for k, t, q in all_rows if not in_training_part(t, q)]
         chosen = set(random.Random(seed).sample(pool, round(len(all_rows) * share)))
-        removed = [(t, q) for k, t, q in all_rows if k in chosen]
-        conn.executemany("delete from rule_questions where key = ?", [(k,) for k in sorted(chosen)])
     else:
         targets = sorted({t for _, t, _ in all_rows})
-        chosen = set(random.Random(seed).sample(targets, round(len(targets) * share)))
-        removed = [(t, q) for _, t, q in all_rows if t in chosen and not in_training_part(t, q)]
-        conn.executemany("delete from rule_questions where target = ?", [(t,) for t in sorted(chosen)])
+        passages = set(random.Random(seed).sample(targets, round(len(targets) * share)))
+        chosen = {k for k, t, _ in all_rows if t in passages}
+    # the training part is removed with its passage but never asked (unless it is what was asked for)
+    removed = [(t, q) for k, t, q in all_rows if k in chosen and (training or not in_training_part(t, q))]
+    conn.executemany("delete from rule_questions where key = ?", [(k,) for k in sorted(chosen)])
     search_name = "search-holdout"
     conn.execute("update meta set value = ? where key = 'search_dir'", (search_name,))
     conn.commit()
@@ -94,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     from app.search.query import search
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--share", type=float, default=0.12, help="share of the table's passages held out")
+    ap.add_argument("--share", type=float, default=0.12, help="share held out: of the passages, or with --rows of the questions")
     ap.add_argument("--seed", type=int, default=20261124)
     ap.add_argument("--rows", action="store_true",
                     help="hold out questions, not passages: each passage keeps its other questions (a new player's "

@@ -20,9 +20,9 @@ meets its passage the way a new player's wording would: through the passage's wo
 other table questions, not its own. A couple of hundred tuning questions let the weights follow
 their quirks; the thousand table questions (weighted to count as much as the tuning set together)
 pull them towards what holds for players' questions in general. ``--tuning-only`` leaves them out.
-Measured against tuning only: 5-fold CV recall@1 0.758 -> 0.780, MRR 0.837 -> 0.848 (recall@3
-0.915 -> 0.910); table hold-out (``table_holdout.py --rows``, two samples) recall@3 +0.007/+0.009 and
-MRR +0.009/+0.019; passages without questions (``table_holdout.py``) recall@3 +0.010.
+Measured against tuning only: 5-fold CV recall@1 0.758 -> 0.776, MRR 0.837 -> 0.845 (recall@3
+0.915 both); table hold-out (``table_holdout.py --rows``, seeds 20261124 and 7) recall@3 +0.014/+0.009
+and MRR +0.009/+0.007; passages without questions (``table_holdout.py``) recall@3 +0.012.
 """
 from __future__ import annotations
 

@@ -222,20 +222,13 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
     cites: dict[int, tuple[str, ...]] = {}
     asks: dict[int, tuple[TableQuestion, ...]] = {}
     weight = IdfWeights(postings)
-    # a section's heading is every paragraph's, and its questions are its paragraphs': analyse each text once
+    # a section's heading is every paragraph's: analyse each text once
     stems: dict[str, frozenset[str]] = {}
-    questions: dict[str, TableQuestion] = {}
 
     def stems_of(text: str) -> frozenset[str]:
         got = stems.get(text)
         if got is None:
             got = stems[text] = frozenset(t.text for t in analyzer(text))
-        return got
-
-    def question(text: str) -> TableQuestion:
-        got = questions.get(text)
-        if got is None:
-            got = questions[text] = table_question(stems_of(text), weight)
         return got
 
     with ix.searcher() as s:
@@ -245,7 +238,7 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
             kinds[d] = f.get("kind", "")
             titles[d] = stems_of(f"{f.get('title') or ''} {f.get('section') or ''}")
             if f.get("asks"):
-                asks[d] = tuple(question(q) for q in f["asks"].split("\n"))
+                asks[d] = tuple(table_question(stems_of(q), weight) for q in f["asks"].split("\n"))
             if kinds[d] == SCENARIO:
                 cites[d] = tuple(c for c in (f.get("cites") or "").split(",") if c)
     return DocInfo(kinds, titles, asks), cites
@@ -437,8 +430,7 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
             scenarios.append(sd)
         elif kingdoms or not is_kingdom_list(keys[sd[1]]):
             docs.append(sd)
-    docs = docs[:n + extra]
-    return docs, scenarios
+    return docs[:n + extra], scenarios
 
 
 def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[tuple[float, int]]:

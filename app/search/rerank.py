@@ -252,7 +252,7 @@ class AskedWords:
         self.weight = weight
         self.idf = {t: weight(t) for t in dict.fromkeys(words)}
         self.total = sum(self.idf.values())
-        self._seen: dict[int, float] = {}     # a section holds its paragraphs' questions: compare each once
+        self._seen: dict[int, float] = {}     # the ranking and the hits' "Answers" line compare the same questions
 
     def similarity(self, q: TableQuestion) -> float:
         got = self._seen.get(id(q))
