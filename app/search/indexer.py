@@ -23,13 +23,16 @@ from whoosh.analysis.filters import CharsetFilter
 from whoosh.support.charset import accent_map
 
 from app.corpus.model import slugify
-from app.search import postings
-from app.search.documents import SearchDoc, iter_documents
-from app.search.stemming import text_analyzer
+from app.search import postings, translation
+from app.search.documents import GERMAN, SCENARIO, SearchDoc, iter_documents
+from app.search.stemming import query_analyzer, text_analyzer
 from app.search.names import NameIndex, load_abbreviations, tokenize
 from app.store.db import Store
 
 VOCABULARY_FILE = "vocabulary.json"
+# Never a re-ranking candidate worth translating into: scenarios are placed apart from the ranking, and
+# German passages are in other words than the English the model learns.
+_NOT_TRANSLATED = frozenset({SCENARIO, GERMAN})
 _WORD = re.compile(r"[^\W\d_]+")
 
 
@@ -81,16 +84,23 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     lower: Counter[str] = Counter()
     asked: Counter[str] = Counter()     # words of the question tables: players' words, not the documents'
     count = 0
+    read = query_analyzer()
+    doc_words: list[list[str]] = []             # by document number, as questions are read (translation.py)
+    pairs: list[tuple[list[str], list[str]]] = []   # (table question, the passage it was written for)
     try:
         for doc in iter_documents(store, names.mentions):
             _count_words(doc, vocab, lower)
             asked.update(t.norm for q in doc.asks for t in tokenize(q))   # as name recognition reads them
             writer.add_document(**_fields(doc))
             count += 1
+            words = [] if doc.kind in _NOT_TRANSLATED else [t.text for t in read(f"{doc.title} {doc.body}")]
+            doc_words.append(words)
+            pairs += [([t.text for t in read(q)], words) for q in doc.asks] if words else []
     except BaseException:
         writer.cancel()
         raise
     writer.commit(optimize=True)
+    translation.write(out_dir, translation.learn(pairs), doc_words)
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
         postings.write(postings.compute(searcher), out_dir)
     vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in vocab.keys() | asked.keys()}

@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 from whoosh import index
-from whoosh.analysis import STOP_WORDS
 from whoosh.query import And, Or, Term
 
 from app.corpus.text import plain
@@ -42,13 +41,14 @@ from app.search.diversify import (Slot, collapse, ensure_own_entries, merge_card
 from app.search.suggest import explain_empty
 from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
-from app.search.stemming import text_analyzer
+from app.search.stemming import QUERY_STOP, query_analyzer
 from app.search.names import HOW_RANK, NameIndex, Recognized, dedupe
 from app.search.phrases import PhraseTable, load_phrases
 from app.search.readings import word_readings
 from app.search.references import follow_pointers, pointer_targets
 from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
+from app.search import translation
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
 from app.search.rerank import (AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule, asks_for_kingdoms,
@@ -66,19 +66,12 @@ _ALL_CARDS_BOOST = 6.0
 # scores about 5-15, so these boosts are on that scale.
 _CONCEPT_BOOST = 12.0
 _CARD_KEY_BOOST = 10.0
-# Question words that say nothing about which rule is meant (the index keeps them).
-_QUESTION_WORDS = frozenset(
-    "how what why who whom whose which where does do did doing happen happens happened work works "
-    "working i me my mine we our ok okay please question rule rules ruling rulings".split()
-)
 _FIRST_RULINGS = 3
 # Words in more than this share of documents ("card", "play") add little to the ranking but walking
 # their postings is most of a query's cost; they are dropped unless nothing rarer is left.
 _MAX_DF_SHARE = 0.15
 _MIN_TERMS = 3
 
-
-_QUERY_STOP = frozenset(STOP_WORDS) | _QUESTION_WORDS
 # Engines kept open: the current index and the one before it (a query may still be using it while a
 # rebuild switches over). Each rebuild writes a new directory, so an unbounded cache grew forever.
 MAX_ENGINES = 2
@@ -196,7 +189,7 @@ def engine_for(store: Store) -> _Engine:
                 ix=ix,
                 names=name_index_from_store(store, load_vocabulary(search_dir)),
                 concepts=ConceptIndex(store),
-                analyzer=text_analyzer(stoplist=_QUERY_STOP),
+                analyzer=query_analyzer(),
                 postings=postings,
                 owner=owner,
                 card_doc=card_doc,
@@ -205,6 +198,7 @@ def engine_for(store: Store) -> _Engine:
                 see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
             )
             eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer, postings)
+            eng.info.translation = translation.load(search_dir, postings.doc_count)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
             eng.superseded, eng.superseded_notes = _superseded(store, postings)
@@ -326,7 +320,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     out["cards"] = [c.to_dict() for c in cards]
     out["concepts"] = [c.to_dict() for c in concepts]
     if q is None:
-        why = explain_empty(text, _QUERY_STOP, _suggestable_names(eng.names), _suggestable_words(eng.names))
+        why = explain_empty(text, QUERY_STOP, _suggestable_names(eng.names), _suggestable_words(eng.names))
         out["suggestions"] = why.suggestions
         return _empty(out, why.reason)
     # the best BM25F candidates, re-ranked by the learned model (rerank.py); stored fields are read

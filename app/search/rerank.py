@@ -25,7 +25,12 @@ from operator import mul
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
+from app.search.translation import Translation
+
 WEIGHTS_FILE = Path(__file__).with_name("ranker.json")
+# A candidate this much less likely per question word (in log-chance) than the best candidate scores 0
+# on 'translation'; 1 measured better than 3 or 10 (looser) and than 0.5 (sharper) on the table hold-out.
+TRANSLATION_SPAN = 1.0
 T = TypeVar("T")
 
 # Display kinds (documents.py) that get their own feature.
@@ -57,6 +62,8 @@ FEATURES = (
                        # (questions naming no card; rulewords.py)
     "asked",           # how closely one of the questions the document answers (corpus/data/rule-questions)
                        # matches the question asked: idf-weighted overlap of their words over their union
+    "translation",     # how likely the question is given the document's words, each question word translated
+                       # from them by what the question tables teach (translation.py), against the best candidate
     *(f"kind:{k}" for k in KINDS),
 )
 
@@ -123,6 +130,7 @@ class DocInfo:
     kind: list[str]
     title_stems: list[frozenset[str]]
     asks: dict[int, tuple[TableQuestion, ...]] = field(default_factory=dict)   # docnum -> the questions it answers
+    translation: Translation | None = None     # the build's translation model (None for an index without one)
 
 
 def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[int, float]:
@@ -172,6 +180,8 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     entries = {card_doc.get(s) for s in named}
     stem_set = set(stems)
     closest = _asked(info.asks, docs, asked) if info.asks else {}
+    translated = info.translation.scores(all_words, docs) if info.translation is not None else {}
+    best_translated = max(translated.values(), default=0.0)
     rows = []
     for rank, (score, d) in enumerate(cands, start=1):
         key = postings.keys[d]
@@ -206,6 +216,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             sum(all_idf[t] for t in all_words if d in in_doc[t]) / all_total if all_words else 0.0,
             rule_scores.get(d, 0.0) / best_rule,
             closest.get(d, 0.0),
+            max(0.0, 1.0 - (best_translated - translated[d]) / TRANSLATION_SPAN) if d in translated else 0.0,
         ]
         row += [1.0 if kind == k else 0.0 for k in KINDS]
         rows.append(row)

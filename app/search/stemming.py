@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis import STOP_WORDS, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.analysis.filters import CharsetFilter
 from whoosh.lang.porter import stem as porter
 from whoosh.support.charset import accent_map
@@ -31,3 +31,17 @@ def text_analyzer(stoplist=None):
     stop = StopFilter() if stoplist is None else StopFilter(stoplist=stoplist, minsize=2)
     return (RegexTokenizer(r"\w+(\.?\w+)*") | LowercaseFilter() | stop
             | StemFilter(stemfn=stem_word) | CharsetFilter(accent_map))
+
+
+# Question words that say nothing about which rule is meant (the index keeps them).
+QUESTION_WORDS = frozenset(
+    "how what why who whom whose which where does do did doing happen happens happened work works "
+    "working i me my mine we our ok okay please question rule rules ruling rulings".split()
+)
+QUERY_STOP = frozenset(STOP_WORDS) | QUESTION_WORDS
+
+
+def query_analyzer():
+    """How a question is read: the index's words without stop and question words. The translation
+    model (translation.py) reads the passages and the table questions it learns from the same way."""
+    return text_analyzer(stoplist=QUERY_STOP)
