@@ -17,13 +17,17 @@ asked here. Use it to compare two versions of the code on a thousand questions n
 relevance sets remain the figures to report. ``--misses N`` prints N missed questions (fair to read:
 they are table rows, not a relevance set).
 
-    python3 bench/table_holdout.py [--rows] [--share 0.12] [--seed 20261124] [--misses 20]
+``--typos`` asks each question with one word mistyped (a letter dropped, doubled, swapped or a key next
+to it, as thumbs do on a phone), to measure how search reads misspelt words (spelling.py, names.py).
+
+    python3 bench/table_holdout.py [--rows] [--typos] [--share 0.12] [--seed 20261124] [--misses 20]
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
 import random
+import re
 import shutil
 import sqlite3
 import sys
@@ -92,6 +96,35 @@ def held_out_copy(share: float, seed: int, into: Path, rows: bool = False,
     return Store(db), removed
 
 
+# Keys next to each key on a QWERTY keyboard: the letters a thumb hits instead.
+_NEIGHBOURS = dict(zip("qwertyuiopasdfghjklzxcvbnm", [
+    "wa", "qes", "wrd", "etf", "ryg", "tuh", "yij", "uok", "ipl", "ol", "qsz", "awdx", "sefc", "drgv", "fthb",
+    "gyjn", "hukm", "ijl", "kop", "xsa", "zcd", "xvf", "cbg", "vnh", "bmj", "nk"]))
+_LONG_WORD = re.compile(r"[a-z]{5,}")
+
+
+def mistype(question: str, rng: random.Random) -> str:
+    """One word of five or more letters typed wrong: a letter dropped, doubled, swapped with the next,
+    or replaced by a key next to it (the typos of a thumb on a phone). A question without one is
+    asked as it is."""
+    words = list(_LONG_WORD.finditer(question))
+    if not words:
+        return question
+    m = rng.choice(words)
+    w = m.group()
+    i = rng.randrange(1, len(w) - 1)        # first and last letters are rarely the wrong ones
+    kind = rng.choice(("drop", "double", "swap", "key"))
+    if kind == "drop":
+        typed = w[:i] + w[i + 1:]
+    elif kind == "double":
+        typed = w[:i] + w[i] + w[i:]
+    elif kind == "swap":
+        typed = w[:i] + w[i + 1] + w[i] + w[i + 2:]
+    else:
+        typed = w[:i] + rng.choice(_NEIGHBOURS.get(w[i], w[i])) + w[i + 1:]
+    return question[:m.start()] + typed + question[m.end():]
+
+
 def main(argv: list[str] | None = None) -> int:
     from app.search.query import search
 
@@ -102,6 +135,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="hold out questions, not passages: each passage keeps its other questions (a new player's "
                          "wording of a passage the tables cover, as in the relevance sets)")
     ap.add_argument("--misses", type=int, default=0, help="print this many questions not answered in the top 3")
+    ap.add_argument("--typos", action="store_true",
+                    help="ask each question with one word of five or more letters mistyped (a letter dropped, "
+                         "doubled, swapped with the next or replaced by a key next to it), as on a phone")
     args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="rulings-table-holdout-"))
     try:
@@ -112,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
               f"(index built in {time.perf_counter() - t0:.0f} s)")
         ranks: dict[str, list[int | None]] = defaultdict(list)
         missed = []
+        typo = random.Random(args.seed)
         for target, q in questions:
+            if args.typos:
+                q = mistype(q, typo)
             hits = search(store, q, 10)["results"]
             rank = next((i for i, h in enumerate(hits, start=1) if matches(h, target)), None)
             ranks[_kind(target)].append(rank)

@@ -115,6 +115,7 @@ def _question_pairs(store: Store, question: str, expect: tuple[str, ...]) -> np.
         eng = engine_for(store)
         text, _ = clean_query(question)
         plan = plan_query(eng, text)
+        text = plan.text
         out = None
         if plan.query is not None:
             hits, _ = candidates(eng, plan, text, CANDIDATES)

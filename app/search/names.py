@@ -134,6 +134,10 @@ class NameIndex:
         self._fuzzy_slugs = [self.exact.get(k) or self.german[k] for k in self._fuzzy_keys]
 
     # -- facts about words -----------------------------------------------------
+    def name_words(self) -> frozenset[str]:
+        """Every word of a card's English or German name."""
+        return frozenset(w for key in [*self.exact, *self.german] for w in key.split())
+
     def known_word(self, word: str) -> bool:
         """The corpus, or players' questions in corpus/data/rule-questions ("hurt", "couldn't"), use this
         word: it is not a misspelling. (The questions' counts stay out of ``ordinary_word``: they write
@@ -211,7 +215,7 @@ class NameIndex:
                 span = tokens[min(i, j):max(i, j) + 1]
                 phrase = " ".join(t.norm for t in span)
                 m = process.extractOne(phrase, self._fuzzy_keys, scorer=OSA.distance,
-                                       score_cutoff=_max_edits(phrase))
+                                       score_cutoff=max_edits(phrase))
                 if m is None or self._fuzzy_slugs[m[2]] == near.slug:
                     continue
                 start, end = span[0].start, span[-1].end
@@ -291,7 +295,7 @@ class NameIndex:
                 if not any(len(t.norm) >= 3 and not self.known_word(t.norm) for t in span):
                     continue
                 phrase = " ".join(t.norm for t in span)
-                limit = _max_edits(phrase)
+                limit = max_edits(phrase)
                 if limit == 0:
                     continue
                 for form in [phrase, *_phrase_singulars(phrase)]:
@@ -330,7 +334,7 @@ def _phrase_singulars(key: str) -> list[str]:
 SURE_LENGTH = 7
 
 
-def _max_edits(phrase: str) -> int:
+def max_edits(phrase: str) -> int:
     """Edits tolerated for a phrase of this length: short words are too easy to confuse."""
     n = len(phrase.replace(" ", ""))
     if n < 5:

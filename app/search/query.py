@@ -41,6 +41,7 @@ from app.search.diversify import (Slot, collapse, ensure_own_entries, merge_card
 from app.search.suggest import explain_empty
 from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
+from app.search.spelling import Correction, Speller, corrected
 from app.search.stemming import QUERY_STOP, query_analyzer
 from app.search.names import HOW_RANK, NameIndex, Recognized, dedupe
 from app.search.phrases import PhraseTable, load_phrases
@@ -113,6 +114,7 @@ class _Engine:
     superseded: dict[int, frozenset[int]] = field(default_factory=dict)   # out-of-date FAQ -> current rule docs
     superseded_notes: dict[str, dict] = field(default_factory=dict)    # its key -> the note and links hits show
     paragraphs: dict[int, tuple[int, ...]] = field(default_factory=dict)   # section -> its paragraphs' documents
+    speller: Speller | None = None     # ordinary words typed wrong (spelling.py)
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -185,9 +187,10 @@ def engine_for(store: Store) -> _Engine:
             postings = _open_postings(ix, search_dir)
             owner, card_doc = _ownership(store, postings)
             pointers = _pointer_entries(store, postings)
+            vocabulary = load_vocabulary(search_dir)
             eng = _Engine(
                 ix=ix,
-                names=name_index_from_store(store, load_vocabulary(search_dir)),
+                names=name_index_from_store(store, vocabulary),
                 concepts=ConceptIndex(store),
                 analyzer=query_analyzer(),
                 postings=postings,
@@ -197,6 +200,7 @@ def engine_for(store: Store) -> _Engine:
                 phrases=PhraseTable(load_phrases()),
                 see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
             )
+            eng.speller = Speller(vocabulary, eng.names.name_words(), QUERY_STOP)
             eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer, postings)
             eng.info.translation = translation.load(search_dir, postings.doc_count)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
@@ -316,6 +320,8 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         return _empty(out, str(exc))
 
     plan = plan_query(eng, text)
+    text = plan.text
+    out["spelling"] = [c.to_dict() for c in plan.corrections]
     cards, strong, concepts, stems, q = plan.cards, plan.strong, plan.concepts, plan.stems, plan.query
     out["cards"] = [c.to_dict() for c in cards]
     out["concepts"] = [c.to_dict() for c in concepts]
@@ -483,11 +489,21 @@ class QueryPlan:
     words: list[str] = field(default_factory=list)      # every stem of the question, common ones too
     rule_scores: dict[int, float] = field(default_factory=dict)   # rule documents scored on all words
     asked: AskedWords | None = None     # the words, idf-weighted, as compared with table questions (rerank.py)
+    text: str = ""                      # the question as searched: its misspelt ordinary words corrected
+    corrections: list[Correction] = field(default_factory=list)
 
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:
-    """Recognise cards and concepts in ``text`` (already cleaned) and assemble the scoring query."""
-    spans = word_readings(text, eng.names.find_all(text))
+    """Recognise cards and concepts in ``text`` (already cleaned) and assemble the scoring query; an
+    ordinary word typed wrong is read as the word meant first (``plan.text`` is what was searched)."""
+    found = eng.names.find_all(text)
+    fixes: list[Correction] = []
+    if eng.speller is not None and not is_german(text, sum(1 for c in found if c.how == "german")):
+        fixes = eng.speller.corrections(text, eng.names, found)
+        if fixes:
+            text = corrected(text, fixes)
+            found = eng.names.find_all(text)
+    spans = word_readings(text, found)
     cards = dedupe(spans)
     strong = [c for c in cards if not c.weak]
     rest = _remove_spans(text, [c for c in spans if not c.weak and any(c.slug == s.slug for s in strong)])
@@ -497,7 +513,7 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     words = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
     stems = eng.selective(words)
     return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words,
-                     asked=AskedWords(words or stems, IdfWeights(eng.postings)))
+                     asked=AskedWords(words or stems, IdfWeights(eng.postings)), text=text, corrections=fixes)
 
 
 # "does X count as Y" asks about two things at once; each side is matched as its own question, so

@@ -225,7 +225,9 @@ def _schemas() -> dict[str, Any]:
             {"rank": _INT, "kind": _STR, "title": _STR, "url": _STR, "snippet": _STR},
             {"answers": {**_STR, "description": "the question in players' words this hit answers, when it is "
                                                 "the one asked (corpus/data/rule-questions)"},
-             "superseded": {"$ref": "#/components/schemas/Superseded"}}))}),
+             "superseded": {"$ref": "#/components/schemas/Superseded"}}))},
+            {"spelling": {**_arr(_obj({"typed": _STR, "read": _STR})),
+                          "description": "ordinary words typed wrong and the word each was searched as"}}),
         "Superseded": _obj({"note": _STR, "by": _arr(_obj({"key": _STR, "title": _STR, "url": _STR}))}),
         "CardList": _obj({"cards": _arr(_obj({"slug": _STR, "name": _STR, "kind": _STR, "url": _STR,
                                               "types": _ARR}))}),

@@ -1,0 +1,78 @@
+"""Ordinary words typed wrong ("discrad", "oponent", "reshufle") read as the word meant.
+
+Card names typed wrong are caught by the name index (names.py). Every other word used to be
+searched as typed: "atack on my oponent" found nothing, "can I reshufle my discrad pile" found
+piles in general. A word is corrected when it is neither a word of the corpus nor of players'
+questions, and one such word is within the edits names.py tolerates for its length (one for
+five or six letters, two from seven; shorter words are left alone, as too easy to confuse). The
+nearest wins, then the most used. Words of card names are never the correction (the name index
+reads those, with its own care for near ties), nor are short stop words ("withc" is Witch, not "with").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from app.search.names import NameIndex, Recognized, max_edits, tokenize
+
+# How often a word must be used (lower case in the corpus, or in players' questions) to be offered.
+_MIN_USES = 3
+# A word used this often wins over a card name guessed at the same distance.
+_COMMON = 20
+
+
+@dataclass(frozen=True)
+class Correction:
+    typed: str
+    read: str
+    start: int
+    end: int
+
+    def to_dict(self) -> dict:
+        return {"typed": self.typed, "read": self.read}
+
+
+class Speller:
+    def __init__(self, vocabulary: dict[str, list[int]], name_words: frozenset[str], stop: frozenset[str]):
+        uses = {w: c[0] + (c[2] if len(c) > 2 else 0) for w, c in vocabulary.items()}
+        self.words = [w for w, n in uses.items()
+                      if n >= _MIN_USES and w.isalpha() and w not in name_words and (len(w) >= 5 or len(w) >= 3 and w not in stop)]
+        self.uses = [uses[w] for w in self.words]
+
+    def corrections(self, text: str, names: NameIndex, found: list[Recognized]) -> list[Correction]:
+        """The words of ``text`` to read otherwise: not a word anyone uses, near one that is, and not
+        read as a card -- unless it was read as a card only by a guess no nearer than the word, and
+        the word is a common one ("hapens" is "happens", not Haven)."""
+        out = []
+        for tok in tokenize(text):
+            if tok.raw.lower() != tok.norm or names.known_word(tok.norm):
+                continue        # accents, digits, apostrophes: not a plain typo of a plain word
+            card = next((c for c in found if c.start <= tok.start < c.end), None)
+            if card is not None and (card.how != "fuzzy" or (card.start, card.end) != (tok.start, tok.end)):
+                continue
+            near = self.nearest(tok.norm)
+            if near is None:
+                continue
+            word, distance, uses = near
+            if card is None or distance <= card.distance and uses >= _COMMON:
+                out.append(Correction(tok.raw, word, tok.start, tok.end))
+        return out
+
+    def nearest(self, word: str) -> tuple[str, int, int] | None:
+        """The word meant, its distance and how often it is used; None when none is near enough."""
+        limit = max_edits(word)
+        if not limit or not word.isalpha():
+            return None
+        found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=limit, limit=None)
+        if not found:
+            return None
+        best = min(found, key=lambda m: (m[1], -self.uses[m[2]], m[0]))
+        return best[0], int(best[1]), self.uses[best[2]]
+
+
+def corrected(text: str, fixes: list[Correction]) -> str:
+    for c in sorted(fixes, key=lambda c: -c.start):
+        text = text[:c.start] + c.read + text[c.end:]
+    return text
