@@ -181,6 +181,20 @@ def test_a_rules_question_shows_it_was_understood_on_the_first_screen(server, br
     ctx.close()
 
 
+def test_a_question_typed_wrong_says_how_it_was_read_and_answers_on_the_first_screen(server, browser, shots):
+    """Thumbs on a phone: the misspelt words are read as the words meant, and the page says so."""
+    ctx, page, errors = _page(browser, PHONE)
+    page.goto(server + "/search?q=" + "can I reshufle my discrad pile".replace(" ", "+"))
+    read = page.locator("#results p.spelling").first
+    read.wait_for()
+    assert read.inner_text() == "Read “reshufle” as “reshuffle”, “discrad” as “discard”"
+    box = page.locator("#results .hit .snippet").first.bounding_box()
+    assert box is not None and box["y"] < PHONE["height"], "the first answer is below the first screen"
+    page.screenshot(path=str(shots / "spelling-390.png"))
+    assert not errors, errors
+    ctx.close()
+
+
 def test_an_out_of_date_faq_passage_says_so_and_links_the_current_rule(server, browser, shots):
     """The BGG FAQ says Coin tokens are spent only before buying; since 2022 the Complete Rules allow any
     time in your turn. A player who finds the old passage sees that, and the link to the current rule."""

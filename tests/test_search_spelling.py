@@ -57,4 +57,10 @@ def test_short_words_and_card_words_are_never_the_correction():
 
 def test_the_page_says_how_a_word_was_read(client):
     html = client.get("/search", query_string={"q": "can I reshufle my discrad pile"}).data.decode()
-    assert "Read as:" in html and "“discard” for “discrad”" in html
+    assert "Read “reshufle” as “reshuffle”, “discrad” as “discard”" in html
+
+
+def test_the_command_line_says_how_a_word_was_read(store):
+    from app.search.commands import format_text
+
+    assert format_text(search(store, "atack on my oponent", 3)).startswith("Read 'atack' as 'attack', 'oponent' as 'opponent'")

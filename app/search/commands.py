@@ -38,6 +38,8 @@ def format_text(result: dict) -> str:
         lines.append(f"Cards: {cards}")
     if result["concepts"]:
         lines.append("Concepts: " + ", ".join(c["phrase"] for c in result["concepts"]))
+    if result.get("spelling"):
+        lines.append("Read " + ", ".join(f"'{c['typed']}' as '{c['read']}'" for c in result["spelling"]))
     for note in result.get("notes", []):
         lines.append(f"Note: {note}")
     if not result["results"]:
