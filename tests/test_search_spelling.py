@@ -64,3 +64,19 @@ def test_the_command_line_says_how_a_word_was_read(store):
     from app.search.commands import format_text
 
     assert format_text(search(store, "atack on my oponent", 3)).startswith("Read 'atack' as 'attack', 'oponent' as 'opponent'")
+
+
+def test_a_query_of_many_unknown_words_looks_up_only_a_few(store, monkeypatch):
+    """Each lookup is a pass over the vocabulary: a long query of made-up words is bounded, not a cost per word."""
+    from app.search import spelling
+    from app.search.query import engine_for
+
+    speller = engine_for(store).speller
+    calls = []
+    real = speller.nearest
+    monkeypatch.setattr(speller, "nearest", lambda w: calls.append(w) or real(w))
+    search(store, " ".join(f"zorblax{chr(97 + i % 26)}{chr(97 + i // 26)}" for i in range(50)))
+    assert len(calls) == spelling.MAX_LOOKUPS
+    calls.clear()
+    search(store, " ".join(["discrad", "oponent"] * 20))       # a typo repeated is looked up once
+    assert sorted(calls) == ["discrad", "oponent"]

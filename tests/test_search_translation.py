@@ -71,9 +71,11 @@ def test_players_wording_finds_the_ruling(store, query, answer):
     "not json", json.dumps({"format": 99, "table": {}, "docs": []}), json.dumps({"format": 1, "table": {}, "docs": ["a"]}),
     json.dumps({"format": 1, "table": {"a": 3}, "docs": []}), json.dumps([1, 2]),
 ])
-def test_a_model_file_this_code_did_not_write_is_ignored(tmp_path, content):
+def test_a_model_file_this_code_did_not_write_is_ignored_and_logged(tmp_path, content, caplog):
     (tmp_path / translation.FILE).write_text(content, encoding="utf-8")
     assert translation.load(tmp_path, 0) is None
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert str(tmp_path / translation.FILE) in caplog.text and "Traceback" not in caplog.text
 
 
 def test_a_missing_or_oversized_model_file_is_ignored(tmp_path, monkeypatch):

@@ -15,10 +15,13 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from app.search.names import NameIndex, Recognized, max_edits, tokenize
+from app.search.names import MAX_QUERY_WORDS, NameIndex, Recognized, max_edits, tokenize
 
 # How often a word must be used (lower case in the corpus, or in players' questions) to be offered.
 _MIN_USES = 3
+# Unknown words looked up per question (each is a pass over the vocabulary): a question has a typo or
+# two; a query of fifty made-up words is not a question, and is searched as typed.
+MAX_LOOKUPS = 8
 # A word used this often wins over a card name guessed at the same distance.
 _COMMON = 20
 
@@ -46,13 +49,18 @@ class Speller:
         read as a card -- unless it was read as a card only by a guess no nearer than the word, and
         the word is a common one ("hapens" is "happens", not Haven)."""
         out = []
-        for tok in tokenize(text):
+        looked: dict[str, tuple[str, int, int] | None] = {}
+        for tok in tokenize(text)[:MAX_QUERY_WORDS]:
             if tok.raw.lower() != tok.norm or names.known_word(tok.norm):
                 continue        # accents, digits, apostrophes: not a plain typo of a plain word
+            if tok.norm not in looked and len(looked) >= MAX_LOOKUPS:
+                break
             card = next((c for c in found if c.start <= tok.start < c.end), None)
             if card is not None and (card.how != "fuzzy" or (card.start, card.end) != (tok.start, tok.end)):
                 continue
-            near = self.nearest(tok.norm)
+            if tok.norm not in looked:
+                looked[tok.norm] = self.nearest(tok.norm)
+            near = looked[tok.norm]
             if near is None:
                 continue
             word, distance, uses = near

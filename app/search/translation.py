@@ -17,11 +17,14 @@ index, so a bench that removes table rows from a copy of the store (``bench/tabl
 from __future__ import annotations
 
 import json
+import logging
 import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
+
+log = logging.getLogger(__name__)
 
 FILE = "translation.json"
 FORMAT = 1
@@ -116,22 +119,13 @@ def write(out_dir: Path, table: dict[str, dict[str, float]], doc_words: Sequence
 
 def load(search_dir: Path, doc_count: int) -> Translation | None:
     """The build's model, or None when the index has none or it is not one this code wrote (the
-    feature is then 0 for every candidate: search still works, ranked on the other features)."""
+    feature is then 0 for every candidate: search still works, ranked on the other features). Either
+    is logged once per index opened, naming the file and what is wrong, so a broken build is seen."""
     path = Path(search_dir) / FILE
     try:
-        if path.stat().st_size > MAX_BYTES:
-            return None
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        return None
-    table, texts = data.get("table"), data.get("docs")
-    if not isinstance(table, dict) or not isinstance(texts, list) or len(texts) != doc_count:
-        return None
-    try:
-        table = {str(q): {str(w): float(t) for w, t in row.items()} for q, row in table.items()}
-    except (AttributeError, TypeError, ValueError):
+        table, texts = _read(path, doc_count)
+    except _Unusable as exc:
+        log.warning("%s: %s; searching without the translation feature (rulings build writes it)", path, exc)
         return None
     total: Counter[str] = Counter()
     docs: list[tuple[dict[str, int], int] | None] = []
@@ -142,3 +136,27 @@ def load(search_dir: Path, doc_count: int) -> Translation | None:
         docs.append((dict(counts), len(words)) if words else None)
     size = sum(total.values()) or 1
     return Translation(table, {w: c / size for w, c in total.items()}, docs)
+
+
+class _Unusable(ValueError):
+    pass
+
+
+def _read(path: Path, doc_count: int) -> tuple[dict[str, dict[str, float]], list]:
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise _Unusable(f"larger than {MAX_BYTES} bytes")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise _Unusable("no translation model (an index built before it existed)") from None
+    except (OSError, ValueError) as exc:
+        raise _Unusable(f"unreadable ({type(exc).__name__})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _Unusable("not a translation model of this version")
+    table, texts = data.get("table"), data.get("docs")
+    if not isinstance(table, dict) or not isinstance(texts, list) or len(texts) != doc_count:
+        raise _Unusable(f"does not match the index's {doc_count} documents")
+    try:
+        return {str(q): {str(w): float(t) for w, t in row.items()} for q, row in table.items()}, texts
+    except (AttributeError, TypeError, ValueError):
+        raise _Unusable("malformed table") from None
