@@ -25,8 +25,10 @@ HELDOUT4_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout4.yaml"
 HELDOUT5_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout5.yaml"
 # Held-out set 6: written blind as a tuning batch in the same session, not kept for training (see its header).
 HELDOUT6_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout6.yaml"
+# Held-out set 7: written blind (documents only) during the third 2026-11-24 session, after its search changes.
+HELDOUT7_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout7.yaml"
 HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("held out 4", HELDOUT4_SET),
-                ("held out 5", HELDOUT5_SET), ("held out 6", HELDOUT6_SET))
+                ("held out 5", HELDOUT5_SET), ("held out 6", HELDOUT6_SET), ("held out 7", HELDOUT7_SET))
 # Hits on a phone's first screen (390x844, search box and the first card box above the fold).
 FIRST_SCREEN = 2
 
