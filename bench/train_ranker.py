@@ -25,7 +25,8 @@ Measured against tuning only: 5-fold CV recall@1 0.758 -> 0.776, MRR 0.837 -> 0.
 and MRR +0.009/+0.007; passages without questions (``table_holdout.py``) recall@3 +0.012.
 
 The ``translation`` feature (app/search/translation.py: which passage words players mean by theirs,
-learned from the same tables at build time) was measured the same way, with and without it:
+learned from the same tables at build time) was measured the same way, with and without it, on the
+tables as of commit 577e326 (the hold-out's sample changes whenever rows are added or dropped):
 5-fold CV recall@3 0.914 -> 0.923, MRR 0.845 -> 0.852; table hold-out recall@3 / MRR 0.700/0.590 ->
 0.724/0.612 (seed 20261124) and 0.700/0.602 -> 0.729/0.629 (seed 7); passages without questions
 0.597/0.507 -> 0.617/0.534.
