@@ -50,6 +50,13 @@ def test_a_question_no_passage_explains_scores_every_passage_alike():
     assert scores[0] == scores[1]
 
 
+def test_without_question_tables_nothing_is_learned_and_every_passage_scores_alike():
+    assert learn([]) == {} and learn([([], ["gain", "card"])]) == {}
+    docs = [["put", "card", "onto", "deck"], ["gain", "card"]]
+    scores = _model({}, docs).scores(["topdeck"], [0, 1])
+    assert scores[0] == scores[1]
+
+
 def test_the_build_writes_the_model_and_search_reads_it(store):
     eng = engine_for(store)
     model = eng.info.translation
