@@ -46,6 +46,12 @@ def test_words_spelled_right_and_german_questions_are_left_alone(store, query):
     assert search(store, query, 5)["spelling"] == []
 
 
+@pytest.mark.parametrize("word", ["sleeves", "stacking", "chaining", "cheating", "rematch", "hoarding"])
+def test_players_words_the_corpus_lacks_are_not_turned_into_other_words(store, word):
+    """Two letters off is another word more often than a typo: "stacking" is not "starting"."""
+    assert search(store, f"{word} rules", 5)["spelling"] == []
+
+
 def test_short_words_and_card_words_are_never_the_correction():
     speller = Speller({"discard": [40, 40, 10], "draw": [50, 50, 10], "village": [30, 40, 5], "cellar": [0, 9, 0]},
                       frozenset({"village"}), frozenset())

@@ -3,8 +3,8 @@
 Card names typed wrong are caught by the name index (names.py). Every other word used to be
 searched as typed: "atack on my oponent" found nothing, "can I reshufle my discrad pile" found
 piles in general. A word is corrected when it is neither a word of the corpus nor of players'
-questions, and one such word is within the edits names.py tolerates for its length (one for
-five or six letters, two from seven; shorter words are left alone, as too easy to confuse). The
+questions, and one such word is within one edit (two from ten letters; shorter words than five
+are left alone, as too easy to confuse). The
 nearest wins, then the most used. Words of card names are never the correction (the name index
 reads those, with its own care for near ties), nor are short stop words ("withc" is Witch, not "with").
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from app.search.names import MAX_QUERY_WORDS, NameIndex, Recognized, max_edits, tokenize
+from app.search.names import MAX_QUERY_WORDS, NameIndex, Recognized, tokenize
 
 # How often a word must be used (lower case in the corpus, or in players' questions) to be offered.
 _MIN_USES = 3
@@ -70,7 +70,7 @@ class Speller:
 
     def nearest(self, word: str) -> tuple[str, int, int] | None:
         """The word meant, its distance and how often it is used; None when none is near enough."""
-        limit = max_edits(word)
+        limit = _max_edits(word)
         if not limit or not word.isalpha():
             return None
         found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=limit, limit=None)
@@ -84,3 +84,11 @@ def corrected(text: str, fixes: list[Correction]) -> str:
     for c in sorted(fixes, key=lambda c: -c.start):
         text = text[:c.start] + c.read + text[c.end:]
     return text
+
+
+def _max_edits(word: str) -> int:
+    """One edit from five letters, two from ten. Card names allow two from seven (names.max_edits), but
+    players use words the corpus never does ("sleeves", "stacking", "chaining"), and two edits from
+    seven letters turned those into other words ("leaves", "starting", "gaining")."""
+    n = len(word)
+    return 0 if n < 5 else 1 if n < 10 else 2
