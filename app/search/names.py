@@ -215,7 +215,7 @@ class NameIndex:
                 span = tokens[min(i, j):max(i, j) + 1]
                 phrase = " ".join(t.norm for t in span)
                 m = process.extractOne(phrase, self._fuzzy_keys, scorer=OSA.distance,
-                                       score_cutoff=max_edits(phrase))
+                                       score_cutoff=_max_edits(phrase))
                 if m is None or self._fuzzy_slugs[m[2]] == near.slug:
                     continue
                 start, end = span[0].start, span[-1].end
@@ -295,7 +295,7 @@ class NameIndex:
                 if not any(len(t.norm) >= 3 and not self.known_word(t.norm) for t in span):
                     continue
                 phrase = " ".join(t.norm for t in span)
-                limit = max_edits(phrase)
+                limit = _max_edits(phrase)
                 if limit == 0:
                     continue
                 for form in [phrase, *_phrase_singulars(phrase)]:
@@ -334,7 +334,7 @@ def _phrase_singulars(key: str) -> list[str]:
 SURE_LENGTH = 7
 
 
-def max_edits(phrase: str) -> int:
+def _max_edits(phrase: str) -> int:
     """Edits tolerated for a phrase of this length: short words are too easy to confuse."""
     n = len(phrase.replace(" ", ""))
     if n < 5:

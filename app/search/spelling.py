@@ -87,7 +87,7 @@ def corrected(text: str, fixes: list[Correction]) -> str:
 
 
 def _max_edits(word: str) -> int:
-    """One edit from five letters, two from ten. Card names allow two from seven (names.max_edits), but
+    """One edit from five letters, two from ten. Card names allow two from seven (names.py), but
     players use words the corpus never does ("sleeves", "stacking", "chaining"), and two edits from
     seven letters turned those into other words ("leaves", "starting", "gaining")."""
     n = len(word)
