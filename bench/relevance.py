@@ -12,9 +12,9 @@ weights are trained on it, bench/train_ranker.py), for the held-out entries of t
 file, and for each of issue #13's held-out sets (bench/relevance_heldout2.yaml,
 bench/relevance_heldout3.yaml, bench/relevance_heldout4.yaml, written after the question
 tables by a writer who saw neither them nor the search, bench/relevance_heldout5.yaml, written the
-same way in the next session, and bench/relevance_heldout6.yaml, written then as a tuning batch and not
-kept for training) on its own, so a ranking change can be
-checked against each. "first screen" is the share of questions whose answer is among the hits a phone
+same way in the next session, bench/relevance_heldout6.yaml, written then as a tuning batch and not
+kept for training, and bench/relevance_heldout7.yaml and bench/relevance_heldout8.yaml, each written
+blind in a later session) on its own, so a ranking change can be checked against each. "first screen" is the share of questions whose answer is among the hits a phone
 shows without scrolling.
 """
 from __future__ import annotations

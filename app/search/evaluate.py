@@ -27,8 +27,11 @@ HELDOUT5_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout5.yaml"
 HELDOUT6_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout6.yaml"
 # Held-out set 7: written blind (documents only) during the third 2026-11-24 session, after its search changes.
 HELDOUT7_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout7.yaml"
+# Held-out set 8: written blind (documents only) during the fourth 2026-11-24 session, before its search changes.
+HELDOUT8_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout8.yaml"
 HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("held out 4", HELDOUT4_SET),
-                ("held out 5", HELDOUT5_SET), ("held out 6", HELDOUT6_SET), ("held out 7", HELDOUT7_SET))
+                ("held out 5", HELDOUT5_SET), ("held out 6", HELDOUT6_SET), ("held out 7", HELDOUT7_SET),
+                ("held out 8", HELDOUT8_SET))
 # Hits on a phone's first screen (390x844, search box and the first card box above the fold).
 FIRST_SCREEN = 2
 
