@@ -52,8 +52,8 @@ def test_every_third_party_import_is_declared():
             continue
         dists = {d.lower().replace("_", "-") for d in owners.get(module, [])}
         if not dists:
-            # not installed here: fine only for an extra the test install leaves out (numpy: '.[bench]'),
-            # whose distribution is named like the module
+            # not installed here: fine only for a declared extra the test install leaves out, whose
+            # distribution is named like the module
             if module.lower().replace("_", "-") not in declared:
                 missing.append(f"{module} (imported in {where.relative_to(ROOT)}) is neither installed nor "
                                "declared in pyproject.toml")

@@ -81,7 +81,7 @@ def test_one_result_per_section_with_the_rest_reachable(store, query):
 
 
 @pytest.mark.parametrize("query, section", [("does revealing moat count as playing it", "vi-reaction-to-attack"),
-                                            ("playing actions in the buy phase", "vii-deluded")])
+                                            ("deluded playing actions in the buy phase", "vii-deluded")])
 def test_a_section_is_shown_by_its_paragraph_that_matches(store, query, section):
     """A section that wins on its whole body is shown by the paragraph that says it, with that
     paragraph's anchor, rather than from the top of the section."""

@@ -58,5 +58,7 @@ def test_hexes_is_the_rules_term_not_the_german_witch(store):
     # "Hexe" is the German Witch, but "hexes" is an English word of the rules (Boons and Hexes)
     out = search(store, "are boons and hexes in play", 10)
     assert "witch" not in {c["slug"] for c in out["cards"]}
-    assert "ii-locations-in-the-game-play-area-in-play#p3" in [h["key"] for h in out["results"][:3]]
+    # both paragraphs say they are never in play
+    answers = {"ii-locations-in-the-game-play-area-in-play#p3", "iv-boons-and-hexes#p8"}
+    assert answers & {h["key"] for h in out["results"][:3]}, [h["key"] for h in out["results"][:3]]
     assert [c["slug"] for c in search(store, "Hexe", 5)["cards"]] == ["witch"]

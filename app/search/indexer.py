@@ -23,7 +23,7 @@ from whoosh.analysis.filters import CharsetFilter
 from whoosh.support.charset import accent_map
 
 from app.corpus.model import slugify
-from app.search import postings, translation
+from app.search import embedding, postings, translation
 from app.search.documents import GERMAN, SCENARIO, SearchDoc, iter_documents
 from app.search.stemming import query_analyzer, text_analyzer
 from app.search.names import NameIndex, load_abbreviations, tokenize
@@ -87,6 +87,7 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     read = query_analyzer()
     doc_words: list[list[str]] = []             # by document number, as questions are read (translation.py)
     pairs: list[tuple[list[str], list[str]]] = []   # (table question, the passage it was written for)
+    numbered: list[tuple[list[str], int]] = []      # (table question, its passage's document number)
     try:
         for doc in iter_documents(store, names.mentions):
             _count_words(doc, vocab, lower)
@@ -95,12 +96,15 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
             count += 1
             words = [] if doc.kind in _NOT_TRANSLATED else [t.text for t in read(f"{doc.title} {doc.body}")]
             doc_words.append(words)
-            pairs += [([t.text for t in read(q)], words) for q in doc.asks] if words else []
+            asked_words = [[t.text for t in read(q)] for q in doc.asks] if words else []
+            pairs += [(q, words) for q in asked_words]
+            numbered += [(q, count - 1) for q in asked_words]
     except BaseException:
         writer.cancel()
         raise
     writer.commit(optimize=True)
     translation.write(out_dir, translation.learn(pairs), doc_words)
+    embedding.write(out_dir, *embedding.learn(numbered, doc_words))
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
         postings.write(postings.compute(searcher), out_dir)
     vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in vocab.keys() | asked.keys()}

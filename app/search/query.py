@@ -49,11 +49,11 @@ from app.search.readings import word_readings
 from app.search.references import follow_pointers, pointer_targets
 from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
-from app.search import translation
+from app.search import embedding, translation
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
 from app.search.rerank import (AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule, asks_for_kingdoms,
-                               features, german_beside_english, is_german, is_kingdom_list, load_model, rerank,
+                               features, fuse, german_beside_english, is_german, is_kingdom_list, load_model, rerank,
                                table_question, words_score)
 from app.store.db import Store
 
@@ -203,6 +203,7 @@ def engine_for(store: Store) -> _Engine:
             eng.speller = Speller(vocabulary, eng.names.name_words(), QUERY_STOP)
             eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer, postings)
             eng.info.translation = translation.load(search_dir, postings.doc_count)
+            eng.info.embedding = embedding.load(search_dir, postings.doc_count)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
             eng.superseded, eng.superseded_notes = _superseded(store, postings)
@@ -342,6 +343,11 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     slots = show_paragraphs(collapse(ranked, eng.postings.keys, tier), eng.paragraphs,
                             lambda docs: words_score(eng.postings, plan.words or plan.stems, docs), tier,
                             shown=limit + len(slugs) + 2)
+    # fused with the embedding's order (rerank.fuse), but not for a card's name alone: that is a lookup,
+    # whose answer is the card's own entry; nor for a German question, whose words it never learned
+    if eng.info is not None and eng.info.embedding is not None and (stems or len(slugs) > 1) \
+            and not is_german(text, sum(1 for c in cards if c.how == "german")):
+        slots = fuse(slots, nearness(eng, plan, [s.docnum for s in slots]), lambda s: s.docnum)
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
@@ -450,7 +456,22 @@ def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[fl
     return features(hits, eng.postings, eng.info, stems=plan.stems,
                     named=list(dict.fromkeys(c.slug for c in plan.strong)), owner=eng.owner,
                     card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers,
-                    words=plan.words, rule_scores=plan.rule_scores, asked=plan.asked)
+                    words=plan.words, rule_scores=plan.rule_scores, asked=plan.asked,
+                    near=nearness(eng, plan, [d for _, d in hits]))
+
+
+def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
+    """The cosines of ``docs`` to the question (embedding.py), each computed once per question: the
+    ranking's feature and the fusion after it read the same ones."""
+    model = eng.info.embedding if eng.info is not None else None
+    if model is None:
+        return {}
+    if plan.vector is None:
+        plan.vector = model.question(plan.question) or []
+    missing = [d for d in docs if d not in plan.near]
+    if plan.vector and missing:
+        plan.near.update(model.cosines(plan.vector, missing))
+    return plan.near
 
 
 def pick_scenario(eng: _Engine, plan: "QueryPlan", scenarios: list[tuple[float, int]]) -> tuple[float, int] | None:
@@ -491,6 +512,11 @@ class QueryPlan:
     asked: AskedWords | None = None     # the words, idf-weighted, as compared with table questions (rerank.py)
     text: str = ""                      # the question as searched: its misspelt ordinary words corrected
     corrections: list[Correction] = field(default_factory=list)
+    # the question's own words, card names included and no phrase expanded: as the embedding learned
+    # questions (embedding.py)
+    question: list[str] = field(default_factory=list)
+    near: dict[int, float] = field(default_factory=dict)    # documents' cosines to the question, as computed
+    vector: list[float] | None = None                       # the question's vector (embedding.py), once
 
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:
@@ -513,7 +539,8 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     words = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
     stems = eng.selective(words)
     return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words,
-                     asked=AskedWords(words or stems, IdfWeights(eng.postings)), text=text, corrections=fixes)
+                     asked=AskedWords(words or stems, IdfWeights(eng.postings)), text=text, corrections=fixes,
+                     question=[t.text for t in eng.analyzer(text)][:40])
 
 
 # "does X count as Y" asks about two things at once; each side is matched as its own question, so

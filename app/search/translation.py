@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from app.search.model_files import Unusable, read_json
+
 log = logging.getLogger(__name__)
 
 FILE = "translation.json"
@@ -124,7 +126,7 @@ def load(search_dir: Path, doc_count: int) -> Translation | None:
     path = Path(search_dir) / FILE
     try:
         table, texts = _read(path, doc_count)
-    except _Unusable as exc:
+    except Unusable as exc:
         log.warning("%s: %s; searching without the translation feature (rulings build writes it)", path, exc)
         return None
     total: Counter[str] = Counter()
@@ -138,25 +140,14 @@ def load(search_dir: Path, doc_count: int) -> Translation | None:
     return Translation(table, {w: c / size for w, c in total.items()}, docs)
 
 
-class _Unusable(ValueError):
-    pass
-
-
 def _read(path: Path, doc_count: int) -> tuple[dict[str, dict[str, float]], list]:
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise _Unusable(f"larger than {MAX_BYTES} bytes")
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise _Unusable("no translation model (an index built before it existed)") from None
-    except (OSError, ValueError) as exc:
-        raise _Unusable(f"unreadable ({type(exc).__name__})") from None
+    data = read_json(path, MAX_BYTES, "translation model")
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise _Unusable("not a translation model of this version")
+        raise Unusable("not a translation model of this version")
     table, texts = data.get("table"), data.get("docs")
     if not isinstance(table, dict) or not isinstance(texts, list) or len(texts) != doc_count:
-        raise _Unusable(f"does not match the index's {doc_count} documents")
+        raise Unusable(f"does not match the index's {doc_count} documents")
     try:
         return {str(q): {str(w): float(t) for w, t in row.items()} for q, row in table.items()}, texts
     except (AttributeError, TypeError, ValueError):
-        raise _Unusable("malformed table") from None
+        raise Unusable("malformed table") from None

@@ -1,0 +1,260 @@
+"""Questions and the passages that answer them, placed near each other: word vectors learned from the
+question tables.
+
+The translation model (``translation.py``) learns which words players use for which passage words, but
+it is generative: it scores how well a passage explains a question and never learns what tells a
+passage from the one beside it. Most rules questions that miss the first three do so because a
+sibling paragraph of the same section, or another ruling of the same card, shares the question's
+words. This model is trained to tell them apart: each of the tables' ~8,000 questions must score its
+own passage above every other passage of the collection (a softmax over all of them, so the siblings
+and the same card's rulings are always among the negatives), as in StarSpace (Wu et al. 2018).
+
+A question is the idf-weighted sum of its words' question vectors; a passage is the tf-idf-weighted sum
+of its words' passage vectors; the score is their cosine. Both sides start from one shared random
+vector per word, so before training a question is near the passages that share its words, and training
+moves players' words towards the passages they ask about.
+
+``rulings build`` learns it from the store's own table with numpy (a few seconds) and writes it next
+to the index, so a bench that removes table rows from a copy of the store gets a model that never saw
+them. Search reads it in plain Python: one question vector per query, one dot product per candidate.
+It is a re-ranking feature (``rerank.py``), not a filter. Measured: ``bench/train_ranker.py``.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import math
+import sys
+from array import array
+from collections import Counter
+from dataclasses import dataclass
+from operator import mul
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from app.search.model_files import Unusable, read_json
+
+log = logging.getLogger(__name__)
+
+FILE = "embedding.json"
+FORMAT = 1
+# Vector size: 32 measured a little worse on the table hold-out, 128 no better than 64 and twice the file.
+DIM = 64
+# Passes over the table; the loss still falls slowly after 20, the held-out figures do not rise.
+EPOCHS = 20
+BATCH = 256
+RATE = 0.01
+# Cosines are multiplied by this before the softmax: a cosine's range is too narrow to tell
+# one passage from 5,000 others at scale 1.
+SCALE = 15.0
+SEED = 0
+# A word seen fewer times than this (in passages and questions together) keeps no vector.
+MIN_COUNT = 2
+MAX_BYTES = 64 * 1024 * 1024
+
+
+@dataclass
+class Embedding:
+    """Question-side word vectors (idf already in them) and each document's unit vector."""
+
+    words: dict[str, int]       # word -> its row in ``word_vectors``
+    word_vectors: array         # len(words) * DIM floats
+    doc_vectors: array          # doc_count * DIM floats; a document without words is all zeros
+    dim: int = DIM
+    has_vector: bytes = b""     # by document number: 1 when it has a vector
+
+    def __post_init__(self) -> None:
+        if not self.has_vector:
+            dim, vecs = self.dim, self.doc_vectors
+            self.has_vector = bytes(1 if any(vecs[d * dim:(d + 1) * dim]) else 0 for d in range(len(vecs) // dim))
+
+    def question(self, words: Iterable[str]) -> list[float] | None:
+        """The question's unit vector, or None when none of its words has one."""
+        dim, vecs = self.dim, self.word_vectors
+        u = [0.0] * dim
+        seen = False
+        for w in dict.fromkeys(words):
+            i = self.words.get(w)
+            if i is not None:
+                seen = True
+                row = vecs[i * dim:(i + 1) * dim]
+                u = [a + b for a, b in zip(u, row)]
+        norm = math.sqrt(sum(x * x for x in u)) if seen else 0.0
+        return [x / norm for x in u] if norm else None
+
+    def scores(self, words: Sequence[str], docs: Iterable[int]) -> dict[int, float]:
+        """Each document's cosine with the question; a document without a vector has none."""
+        u = self.question(words)
+        return self.cosines(u, docs) if u is not None else {}
+
+    def cosines(self, u: Sequence[float], docs: Iterable[int]) -> dict[int, float]:
+        """Each document's cosine with the unit vector ``u`` (a question's, ``question``)."""
+        dim, vecs, has = self.dim, self.doc_vectors, self.has_vector
+        return {d: sum(map(mul, u, vecs[d * dim:(d + 1) * dim])) for d in docs if 0 <= d < len(has) and has[d]}
+
+
+def learn(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequence[str]],
+          epochs: int = EPOCHS, seed: int = SEED) -> tuple[dict[str, list[float]], list[list[float] | None]]:
+    """Word vectors for questions and each document's unit vector, from (question words, document
+    number) pairs and every document's words (empty for one not scored).
+
+    Returns the question side as ``{word: vector}`` with the word's idf multiplied in, and the
+    documents' vectors by document number (None for a document without words).
+    """
+    import numpy as np      # the build's only numpy and scipy use; search reads the result in plain Python
+
+    live = [d for d, ws in enumerate(doc_words) if ws]
+    if not live:
+        return {}, [None] * len(doc_words)
+    pos = {d: i for i, d in enumerate(live)}
+    pairs = [(list(dict.fromkeys(q)), pos[d]) for q, d in pairs if q and d in pos]
+    counts = Counter(w for d in live for w in set(doc_words[d]))
+    counts.update(w for q, _ in pairs for w in q)
+    vocab = sorted(w for w, c in counts.items() if c >= MIN_COUNT)
+    index = {w: i for i, w in enumerate(vocab)}
+    df = Counter(w for d in live for w in set(doc_words[d]))
+    idf = np.array([math.log((len(live) + 1) / (df.get(w, 0) + 1)) + 1 for w in vocab], dtype=np.float32)
+
+    def doc_row(ws: Sequence[str]) -> dict[int, float]:
+        c = Counter(w for w in ws if w in index)
+        return {index[w]: (1 + math.log(n)) * float(idf[index[w]]) for w, n in c.items()}
+
+    def question_row(ws: Sequence[str]) -> dict[int, float]:
+        return {index[w]: float(idf[index[w]]) for w in ws if w in index}
+
+    questions = [question_row(q) for q, _ in pairs]
+    keep = [i for i, r in enumerate(questions) if r]
+    # The softmax runs over the passages some question answers. A passage no question answers would only
+    # ever be a negative, pushed away from every question, and then lose to any passage the tables cover;
+    # left out, it gets its vector from its words, as a passage whose questions were held out does.
+    answered = sorted({pairs[i][1] for i in keep})
+    column = {p: i for i, p in enumerate(answered)}
+    docs = _rows([doc_row(doc_words[live[p]]) for p in answered], len(vocab))
+    questions, target = [questions[i] for i in keep], np.array([column[pairs[i][1]] for i in keep], dtype=np.int64)
+    rng = np.random.default_rng(seed)
+    start = rng.normal(0.0, 0.1, (len(vocab), DIM)).astype(np.float32)
+    asked, passage = start.copy(), start.copy()
+    adam = _Adam([asked, passage])
+    for _ in range(epochs if questions else 0):
+        order = rng.permutation(len(questions))
+        for b in range(0, len(order), BATCH):
+            batch = order[b:b + BATCH]
+            rows = _rows([questions[i] for i in batch], len(vocab))
+            q_raw = rows @ asked
+            q, q_norm = _unit(q_raw)
+            d_raw = docs @ passage
+            d, d_norm = _unit(d_raw)
+            logits = SCALE * q @ d.T
+            logits -= logits.max(axis=1, keepdims=True)
+            p = np.exp(logits)
+            p /= p.sum(axis=1, keepdims=True)
+            p[np.arange(len(batch)), target[batch]] -= 1.0        # softmax cross-entropy's gradient
+            p *= SCALE / len(batch)
+            g_q, g_d = p @ d, p.T @ q
+            g_q = (g_q - q * (q * g_q).sum(axis=1, keepdims=True)) / q_norm
+            g_d = (g_d - d * (d * g_d).sum(axis=1, keepdims=True)) / d_norm
+            adam.step([rows.T @ g_q, docs.T @ g_d])
+    d_unit, _ = _unit(_rows([doc_row(doc_words[d]) for d in live], len(vocab)) @ passage)
+    words = {w: [round(float(x), 6) for x in asked[i] * idf[i]] for w, i in index.items()}
+    out: list[list[float] | None] = [None] * len(doc_words)
+    for d, i in pos.items():
+        out[d] = [float(x) for x in d_unit[i]]
+    return words, out
+
+
+def _rows(rows: Sequence[dict[int, float]], width: int):
+    """Weighted rows as a sparse matrix (scipy: the products with it are most of the training time)."""
+    import numpy as np
+    from scipy import sparse
+
+    indptr = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(np.int64)
+    cols = np.fromiter((c for r in rows for c in r), dtype=np.int64, count=int(indptr[-1]))
+    vals = np.fromiter((v for r in rows for v in r.values()), dtype=np.float32, count=int(indptr[-1]))
+    return sparse.csr_matrix((vals, cols, indptr), shape=(len(rows), width))
+
+
+def _unit(m):
+    import numpy as np
+
+    norm = np.linalg.norm(m, axis=1, keepdims=True) + 1e-8
+    return m / norm, norm
+
+
+class _Adam:
+    """Adam (Kingma and Ba 2015) on a list of arrays, updated in place."""
+
+    def __init__(self, params):
+        import numpy as np
+
+        self.params = params
+        self.m = [np.zeros_like(p) for p in params]
+        self.v = [np.zeros_like(p) for p in params]
+        self.t = 0
+
+    def step(self, grads) -> None:
+        import numpy as np
+
+        self.t += 1
+        for p, g, m, v in zip(self.params, grads, self.m, self.v):
+            m *= 0.9
+            m += 0.1 * g
+            v *= 0.999
+            v += 0.001 * g * g
+            p -= RATE * (m / (1 - 0.9 ** self.t)) / (np.sqrt(v / (1 - 0.999 ** self.t)) + 1e-8)
+
+
+def write(out_dir: Path, words: dict[str, list[float]], docs: Sequence[Sequence[float] | None]) -> None:
+    """The model as JSON with its vectors as little-endian float32, base64: a tenth of the text form."""
+    vocab = sorted(words)
+    word_vectors = array("f", [x for w in vocab for x in words[w]])
+    doc_vectors = array("f", [x for v in docs for x in (v if v is not None else [0.0] * DIM)])
+    data = {"format": FORMAT, "dim": DIM, "words": vocab, "docs": len(docs),
+            "word_vectors": _encode(word_vectors), "doc_vectors": _encode(doc_vectors)}
+    (Path(out_dir) / FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def load(search_dir: Path, doc_count: int) -> Embedding | None:
+    """The build's model, or None when the index has none or it is not one this code wrote (the feature
+    is then 0 for every candidate). Either is logged once per index opened, naming the file and what is
+    wrong, so a broken build is seen."""
+    path = Path(search_dir) / FILE
+    try:
+        return _read(path, doc_count)
+    except Unusable as exc:
+        log.warning("%s: %s; searching without the embedding feature (rulings build writes it)", path, exc)
+        return None
+
+
+def _read(path: Path, doc_count: int) -> Embedding:
+    data = read_json(path, MAX_BYTES, "embedding model")
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("dim") != DIM:
+        raise Unusable("not an embedding model of this version")
+    words = data.get("words")
+    if data.get("docs") != doc_count or not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+        raise Unusable(f"does not match the index's {doc_count} documents")
+    try:
+        word_vectors, doc_vectors = _decode(data["word_vectors"]), _decode(data["doc_vectors"])
+    except (KeyError, TypeError, ValueError):
+        raise Unusable("malformed vectors") from None
+    if len(word_vectors) != len(words) * DIM or len(doc_vectors) != doc_count * DIM:
+        raise Unusable("vectors of the wrong size")
+    return Embedding({w: i for i, w in enumerate(words)}, word_vectors, doc_vectors)
+
+
+def _encode(values: array) -> str:
+    if sys.byteorder != "little":
+        values = array("f", values)
+        values.byteswap()
+    return base64.b64encode(values.tobytes()).decode("ascii")
+
+
+def _decode(text: str) -> array:
+    raw = base64.b64decode(text.encode("ascii"), validate=True)
+    if len(raw) % 4:
+        raise ValueError("not float32")
+    values = array("f")
+    values.frombytes(raw)
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values

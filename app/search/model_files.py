@@ -1,0 +1,27 @@
+"""The models ``rulings build`` learns next to the index (translation.py, embedding.py), read back safely.
+
+A model file that is missing, oversized or not JSON must not stop search: the model's feature is then
+0 for every candidate, and the caller logs once what is wrong with which file. Both models read their
+files the same way, here.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+class Unusable(ValueError):
+    """A model file search cannot use; the message says why, for the log."""
+
+
+def read_json(path: Path, max_bytes: int, what: str) -> Any:
+    """The file's JSON, refused before parsing when it is larger than ``max_bytes``."""
+    try:
+        if path.stat().st_size > max_bytes:
+            raise Unusable(f"larger than {max_bytes} bytes")
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise Unusable(f"no {what} (an index built before it existed)") from None
+    except (OSError, ValueError) as exc:
+        raise Unusable(f"unreadable ({type(exc).__name__})") from None
