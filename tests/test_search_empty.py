@@ -40,12 +40,19 @@ def test_close_corpus_word_is_read_as_that_word_and_leads_somewhere(store):
     assert [r["key"] for r in result["results"]] == [r["key"] for r in search(store, "shuffle")["results"]]
 
 
-def test_a_four_letter_typo_is_suggested_not_corrected(store):
-    """Four letters are too easy to read as the wrong word ('drwa': draw? drew?): offered, never searched."""
-    result = search(store, "drwa")
+def test_an_ambiguous_four_letter_typo_is_suggested_not_corrected(store):
+    """Four letters are easy to read as the wrong word ('tken': token? taken?): offered, never searched."""
+    result = search(store, "tken")
     assert result["results"] == [] and result["spelling"] == []
-    assert "draw" in result["suggestions"] and "did you mean" in result["reason"]
-    assert search(store, "draw")["results"]              # following the suggestion finds answers
+    assert {"token", "taken"} <= set(result["suggestions"]) and "did you mean" in result["reason"]
+    assert search(store, "token")["results"]              # following the suggestion finds answers
+
+
+def test_a_four_letter_typo_of_one_common_word_is_read_as_it(store):
+    """'drwa' is one edit from 'draw' and from no other word players or the rules use."""
+    result = search(store, "drwa")
+    assert result["spelling"] == [{"typed": "drwa", "read": "draw"}]
+    assert [r["key"] for r in result["results"]] == [r["key"] for r in search(store, "draw")["results"]]
 
 
 def test_short_misspelt_card_name_is_suggested(store):

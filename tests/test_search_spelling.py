@@ -52,13 +52,60 @@ def test_players_words_the_corpus_lacks_are_not_turned_into_other_words(store, w
     assert search(store, f"{word} rules", 5)["spelling"] == []
 
 
-def test_short_words_and_card_words_are_never_the_correction():
-    speller = Speller({"discard": [40, 40, 10], "draw": [50, 50, 10], "village": [30, 40, 5], "cellar": [0, 9, 0]},
-                      frozenset({"village"}), frozenset())
+def test_card_names_and_german_words_are_never_the_correction():
+    speller = Speller({"discard": [40, 40, 10], "village": [30, 40, 5], "cellar": [0, 9, 0], "nicht": [300, 300, 5],
+                       "night": [0, 80, 40]}, frozenset({"village"}), frozenset(), frozenset({"nicht"}))
     assert speller.nearest("discrad") == ("discard", 1, 50)
-    assert speller.nearest("drwa") is None          # four letters: too easy to confuse
-    assert speller.nearest("vilage") is None        # a card's word: the name index reads it
+    assert speller.nearest("vilage") is None        # a card's name: the name index reads it
     assert speller.nearest("celar") is None         # used only capitalised (a name), never as a word
+    assert speller.nearest("nibht") == ("night", 1, 40)     # not the German word, used more often
+
+
+def test_four_letters_are_read_only_as_the_one_common_word_a_letter_away():
+    speller = Speller({"draw": [50, 50, 10], "token": [30, 30, 20], "taken": [30, 30, 5], "pile": [90, 90, 40],
+                       "rare": [2, 2, 1], "rarer": [1, 1, 1]}, frozenset({"pixie"}), frozenset())
+    assert speller.nearest("drwa") == ("draw", 1, 60)
+    assert speller.nearest("tken") is None          # token or taken: a guess either way
+    assert speller.nearest("pixe") is None          # as near to Pixie as to "pile"
+    assert speller.nearest("rrae") is None          # "rare" is not used often enough to be sure
+
+
+def test_a_slip_of_the_fingers_is_the_likelier_reading():
+    speller = Speller({"state": [40, 60, 30], "start": [300, 300, 200]}, frozenset(), frozenset())
+    assert speller.nearest("staet") == ("state", 1, 70)     # two letters swapped, though "start" is commoner
+    assert speller.nearest("stary") == ("start", 1, 500)    # one letter for another: the commoner word
+
+
+def test_a_word_of_a_longer_card_name_is_read_as_the_word(store):
+    """"treasure" is in Treasure Map's name but is not a card: "terasure" is the word, not Treasurer."""
+    result = search(store, "trickster terasure back at end of turn", 5)
+    assert _read(result) == {"terasure": "treasure"}
+    assert [c["slug"] for c in result["cards"]] == ["trickster"]
+
+
+@pytest.mark.parametrize("query, card", [("can theif take a potion from the trash", "thief"),
+                                         ("is a staet card in play", None)])
+def test_swapped_letters_beat_a_common_word_one_letter_off(store, query, card):
+    result = search(store, query, 5)
+    assert [c["slug"] for c in result["cards"]] == ([card] if card else [])
+    assert _read(result) == ({} if card else {"staet": "state"})
+
+
+def test_short_words_typed_wrong_are_read_when_only_one_word_is_meant(store):
+    result = search(store, "put a card on top of my deck when the deck is emty", 5)
+    assert _read(result) == {"emty": "empty"}
+    assert search(store, "poor house with -1 coin tken", 5)["spelling"] == []
+
+
+def test_a_card_name_typed_wrong_asks_the_same_question(store):
+    """The embedding reads the question's words: a misspelt name must not make it another question."""
+    from app.search.query import engine_for, plan_query
+
+    eng = engine_for(store)
+    assert plan_query(eng, "throne room snoowy village").question == plan_query(eng, "throne room snowy village").question
+    for query in ("throne room snoowy village", "throne room snowy village"):
+        # Snowy Village 2: played again by a Throne Room, it gives no +Actions
+        assert "snowy-village#r2" in [r["key"] for r in search(store, query, 5)["results"][:3]], query
 
 
 def test_the_page_says_how_a_word_was_read(client):

@@ -134,9 +134,9 @@ class NameIndex:
         self._fuzzy_slugs = [self.exact.get(k) or self.german[k] for k in self._fuzzy_keys]
 
     # -- facts about words -----------------------------------------------------
-    def name_words(self) -> frozenset[str]:
-        """Every word of a card's English or German name."""
-        return frozenset(w for key in [*self.exact, *self.german] for w in key.split())
+    def one_word_names(self) -> frozenset[str]:
+        """The English and German names that are a single word ("village", "burggraben")."""
+        return frozenset(key for key in [*self.exact, *self.german] if " " not in key)
 
     def known_word(self, word: str) -> bool:
         """The corpus, or players' questions in corpus/data/rule-questions ("hurt", "couldn't"), use this

@@ -52,7 +52,7 @@ from app.search import postings as postings_mod
 from app.search import embedding, translation
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.rerank import (AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule, asks_for_kingdoms,
+from app.search.rerank import (GERMAN_WORDS, AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule, asks_for_kingdoms,
                                features, fuse, german_beside_english, is_german, is_kingdom_list, load_model, rerank,
                                table_question, words_score)
 from app.store.db import Store
@@ -200,7 +200,7 @@ def engine_for(store: Store) -> _Engine:
                 phrases=PhraseTable(load_phrases()),
                 see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
             )
-            eng.speller = Speller(vocabulary, eng.names.name_words(), QUERY_STOP)
+            eng.speller = Speller(vocabulary, eng.names.one_word_names(), QUERY_STOP, GERMAN_WORDS)
             eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer, postings)
             eng.info.translation = translation.load(search_dir, postings.doc_count)
             eng.info.embedding = embedding.load(search_dir, postings.doc_count)
@@ -540,7 +540,15 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     stems = eng.selective(words)
     return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words,
                      asked=AskedWords(words or stems, IdfWeights(eng.postings)), text=text, corrections=fixes,
-                     question=[t.text for t in eng.analyzer(text)][:40])
+                     question=[t.text for t in eng.analyzer(_as_printed(text, spans))][:40])
+
+
+def _as_printed(text: str, spans: list[Recognized]) -> str:
+    """``text`` with each card name typed wrong written as printed: the embedding reads the question's
+    words, and "snoowy village" is the same question as "snowy village"."""
+    for c in sorted((c for c in spans if c.how == "fuzzy"), key=lambda c: -c.start):
+        text = text[:c.start] + c.name + text[c.end:]
+    return text
 
 
 # "does X count as Y" asks about two things at once; each side is matched as its own question, so

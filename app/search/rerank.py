@@ -77,7 +77,7 @@ FEATURES = (
 )
 
 # Words that mark a question as German (articles, pronouns, question words and the game's own words).
-_GERMAN_WORDS = frozenset(
+GERMAN_WORDS = frozenset(
     "der die das den dem des ein eine einen einem einer und oder ich du er sie es wir ihr kann darf muss "
     "wie viele wieviele wann warum wer welche welcher mit ohne keine kein nicht noch auf zur zum zu von "
     "aus bei nach vor gegen karte karten handkarten ablegen ziehen entsorgen nehmen ausspielen aufdecken "
@@ -103,7 +103,7 @@ def is_german(text: str, german_names: int = 0) -> bool:
     words = [w.lower() for w in _WORD.findall(text)]
     if not words:
         return False
-    hits = sum(1 for w in words if w in _GERMAN_WORDS or any(c in w for c in "äöüß"))
+    hits = sum(1 for w in words if w in GERMAN_WORDS or any(c in w for c in "äöüß"))
     return german_names > 0 and hits >= 1 or hits * 3 >= len(words) and hits >= 1
 
 

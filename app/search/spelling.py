@@ -3,10 +3,13 @@
 Card names typed wrong are caught by the name index (names.py). Every other word used to be
 searched as typed: "atack on my oponent" found nothing, "can I reshufle my discrad pile" found
 piles in general. A word is corrected when it is neither a word of the corpus nor of players'
-questions, and one such word is within one edit (two from ten letters; shorter words than five
-are left alone, as too easy to confuse). The
-nearest wins, then the most used. Words of card names are never the correction (the name index
-reads those, with its own care for near ties), nor are short stop words ("withc" is Witch, not "with").
+questions, and one such word is within one edit (two from ten letters). A word of four letters is
+read only as the one common word a letter away ("emty" is "empty"; "tken", token or taken, is left
+alone). The nearest wins, then a slip of the fingers over another letter, then the most used.
+A card's one-word name is never the correction (the name index reads those, with its own care for
+near ties), nor are short stop words ("withc" is Witch, not "with") or German words. The words of
+longer names are: "treasure" is a word of the rules as well as of Treasure Map, and without it
+"terasure" was read as the card Treasurer.
 """
 from __future__ import annotations
 
@@ -24,6 +27,9 @@ _MIN_USES = 3
 MAX_LOOKUPS = 8
 # A word used this often wins over a card name guessed at the same distance.
 _COMMON = 20
+# A word of this length is corrected only to the one word a single edit away, and a common one:
+# "emty" is "empty", "evnt" is "event", but "tken" (token or taken) and "wile" are left as typed.
+_SHORT = 4
 
 
 @dataclass(frozen=True)
@@ -38,16 +44,23 @@ class Correction:
 
 
 class Speller:
-    def __init__(self, vocabulary: dict[str, list[int]], name_words: frozenset[str], stop: frozenset[str]):
+    def __init__(self, vocabulary: dict[str, list[int]], card_names: frozenset[str], stop: frozenset[str],
+                 foreign: frozenset[str] = frozenset()):
+        """``card_names``: the cards' one-word names, which the name index reads; ``stop``: short words
+        never offered ("withc" is Witch, not "with"); ``foreign``: German words, never the reading of a
+        word in an English question ("nibht" is "night", not "nicht")."""
         uses = {w: c[0] + (c[2] if len(c) > 2 else 0) for w, c in vocabulary.items()}
         self.words = [w for w, n in uses.items()
-                      if n >= _MIN_USES and w.isalpha() and w not in name_words and (len(w) >= 5 or len(w) >= 3 and w not in stop)]
+                      if n >= _MIN_USES and w.isalpha() and w not in card_names and w not in foreign
+                      and (len(w) >= 5 or len(w) >= 3 and w not in stop)]
         self.uses = [uses[w] for w in self.words]
+        self.card_names = sorted(card_names)
 
     def corrections(self, text: str, names: NameIndex, found: list[Recognized]) -> list[Correction]:
         """The words of ``text`` to read otherwise: not a word anyone uses, near one that is, and not
-        read as a card -- unless it was read as a card only by a guess no nearer than the word, and
-        the word is a common one ("hapens" is "happens", not Haven)."""
+        read as a card -- unless it was read as a card only by a guess no nearer than the word (a slip
+        of the fingers is nearer than another letter, ``slip``), and at the same distance the word is a
+        common one ("hapens" is "happens", not Haven; "theif" is Thief, not "their")."""
         out = []
         looked: dict[str, tuple[str, int, int] | None] = {}
         for tok in tokenize(text)[:MAX_QUERY_WORDS]:
@@ -64,19 +77,28 @@ class Speller:
             if near is None:
                 continue
             word, distance, uses = near
-            if card is None or distance <= card.distance and uses >= _COMMON:
-                out.append(Correction(tok.raw, word, tok.start, tok.end))
+            if card is not None:
+                as_word, as_card = (distance, slip(tok.norm, word)), (card.distance, slip(tok.norm, card.name.lower()))
+                if as_word > as_card or as_word == as_card and uses < _COMMON:
+                    continue
+            out.append(Correction(tok.raw, word, tok.start, tok.end))
         return out
 
     def nearest(self, word: str) -> tuple[str, int, int] | None:
         """The word meant, its distance and how often it is used; None when none is near enough."""
-        limit = _max_edits(word)
-        if not limit or not word.isalpha():
+        if not word.isalpha():
+            return None
+        short = len(word) == _SHORT
+        limit = 1 if short else _max_edits(word)
+        if not limit:
             return None
         found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=limit, limit=None)
         if not found:
             return None
-        best = min(found, key=lambda m: (m[1], -self.uses[m[2]], m[0]))
+        if short and (len(found) > 1 or self.uses[found[0][2]] < _COMMON
+                      or process.extractOne(word, self.card_names, scorer=OSA.distance, score_cutoff=1)):
+            return None     # "pixe" is as near to Pixie as to "pile": neither is guessed
+        best = min(found, key=lambda m: (m[1], slip(word, m[0]), -self.uses[m[2]], m[0]))
         return best[0], int(best[1]), self.uses[best[2]]
 
 
@@ -84,6 +106,16 @@ def corrected(text: str, fixes: list[Correction]) -> str:
     for c in sorted(fixes, key=lambda c: -c.start):
         text = text[:c.start] + c.read + text[c.end:]
     return text
+
+
+def slip(typed: str, meant: str) -> int:
+    """0 when ``typed`` is one slip of the fingers from ``meant`` -- a letter left out, one too many, or
+    two swapped -- and 1 otherwise (another letter typed in its place, or more than one edit). Between
+    two readings as near as each other, the slip is the likelier typo: "theif" is Thief, not "their";
+    "staet" is "state", not "start"."""
+    if OSA.distance(typed, meant) != 1:
+        return 1
+    return 0 if len(typed) != len(meant) or sorted(typed) == sorted(meant) else 1
 
 
 def _max_edits(word: str) -> int:
