@@ -108,6 +108,9 @@ class _Engine:
     see: dict[int, tuple[int, ...]] = field(default_factory=dict)   # pure 'See X' ruling -> X's documents
     info: DocInfo | None = None        # per document: kind and title words (re-ranking features)
     scenario_cites: dict[int, tuple[str, ...]] = field(default_factory=dict)   # scenario -> cited store keys
+    # per document: (key, url, title, section heading), what a slot's "Also" links need; kept in memory
+    # so listing a slot's collapsed documents reads none of their stored text
+    headings: list[tuple[str, str, str, str | None]] = field(default_factory=list)
     scenarios_by_card: dict[str, list[int]] = field(default_factory=dict)      # card slug -> scenarios about it
     rule_docs: frozenset[int] = frozenset()    # Complete Rules sections and paragraphs (extra candidates)
     rule_words: RulePostings | None = None     # their postings, for scoring on every word (rulewords.py)
@@ -201,7 +204,7 @@ def engine_for(store: Store) -> _Engine:
                 see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
             )
             eng.speller = Speller(vocabulary, eng.names.one_word_names(), QUERY_STOP, GERMAN_WORDS)
-            eng.info, eng.scenario_cites = _doc_info(ix, eng.analyzer, postings)
+            eng.info, eng.scenario_cites, eng.headings = _doc_info(ix, eng.analyzer, postings)
             eng.info.translation = translation.load(search_dir, postings.doc_count)
             eng.info.embedding = embedding.load(search_dir, postings.doc_count)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
@@ -215,9 +218,11 @@ def engine_for(store: Store) -> _Engine:
     return eng
 
 
-def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tuple[str, ...]]]:
+def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tuple[str, ...]],
+                                                         list[tuple[str, str, str, str | None]]]:
     """Each document's kind, the stems of its title and section heading and of each question it
-    answers (corpus/data/rule-questions), and what each scenario cites; read once per engine."""
+    answers (corpus/data/rule-questions), what each scenario cites, and each document's key, link,
+    title and section heading; read once per engine."""
     cites: dict[int, tuple[str, ...]] = {}
     asks: dict[int, tuple[TableQuestion, ...]] = {}
     weight = IdfWeights(postings)
@@ -233,14 +238,16 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
     with ix.searcher() as s:
         n = s.doc_count_all()
         kinds, titles = [""] * n, [frozenset()] * n
+        headings: list[tuple[str, str, str, str | None]] = [("", "", "", None)] * n
         for d, f in s.reader().iter_docs():
             kinds[d] = f.get("kind", "")
+            headings[d] = (f["key"], f["url"], f["title"], f.get("section"))
             titles[d] = stems_of(f"{f.get('title') or ''} {f.get('section') or ''}")
             if f.get("asks"):
                 asks[d] = tuple(table_question(stems_of(q), weight) for q in f["asks"].split("\n"))
             if kinds[d] == SCENARIO:
                 cites[d] = tuple(c for c in (f.get("cites") or "").split(",") if c)
-    return DocInfo(kinds, titles, asks), cites
+    return DocInfo(kinds, titles, asks), cites, headings
 
 
 def _superseded(store: Store, postings: Postings) -> tuple[dict[int, frozenset[int]], dict[str, dict]]:
@@ -378,7 +385,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "cards": [c for c in (f.get("cards") or "").split(",") if c],
             "score": round(score, 3),
             "group": _group_key(f),
-            "more": _more(reader, slot),
+            "more": _more(eng.headings, f, slot),
         }
         answers = _answers(eng, docnum, f.get("asks") or "", plan.asked)
         if answers:
@@ -620,22 +627,20 @@ def _rank(hits: list[tuple[float, int]], postings: Postings, cards: list[Recogni
     return ranked
 
 
-def _more(reader, slot: Slot) -> list[dict]:
+def _more(headings: list[tuple[str, str, str, str | None]], shown: dict, slot: Slot) -> list[dict]:
     """The collapsed documents behind a slot (the section itself and its other matching paragraphs).
 
-    They share the slot's heading, so each is named by what tells it apart -- "paragraph 3",
-    "whole section" -- never by the group's own title again.
+    They share the slot's heading (``shown``: the slot's own stored fields), so each is named by what
+    tells it apart -- "paragraph 3", "whole section" -- never by the group's own title again.
     """
-    shown = reader.stored_fields(slot.docnum)
     own = {shown.get("title"), shown.get("section")}
     out = []
     for d in slot.more:
-        f = reader.stored_fields(d)
-        title = f["title"]
-        if title in own or f.get("section") in own:
-            m = _PARAGRAPH_NO.search(f["key"])
+        key, url, title, section = headings[d]
+        if title in own or section in own:
+            m = _PARAGRAPH_NO.search(key)
             title = f"paragraph {m.group(1)}" if m else "whole section"
-        out.append({"key": f["key"], "url": f["url"], "title": title})
+        out.append({"key": key, "url": url, "title": title})
     return out
 
 
