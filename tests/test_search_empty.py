@@ -63,3 +63,14 @@ def test_short_misspelt_card_name_is_suggested(store):
     assert result["suggestions"][0] == moat
     assert len({s.lower() for s in result["suggestions"]}) == len(result["suggestions"])
     assert search(store, result["suggestions"][0])["results"][0]["key"] == store.find_card("Moat")["slug"]
+
+
+def test_suggestions_do_not_depend_on_the_order_words_were_stored_in(store):
+    """Ties in distance go to the commoner word, so every worker (each with its own hash seed) offers the same."""
+    from types import SimpleNamespace
+
+    from app.search.query import _suggestable_words
+
+    vocabulary = engine_for(store).names.vocabulary
+    backwards = SimpleNamespace(vocabulary=dict(reversed(list(vocabulary.items()))))
+    assert _suggestable_words(backwards) == _suggestable_words(SimpleNamespace(vocabulary=vocabulary))

@@ -91,6 +91,20 @@ def test_top_hits_are_whooshs_top_hits_for_every_relevance_question(engine, plan
                 assert od == td or any(abs(ts - x) <= 1e-9 * abs(ts) for x, d in theirs if d == od), q
 
 
+def test_a_groups_extra_candidates_are_its_best_documents_the_top_left_out(engine, plans):
+    """Rules questions get the best rule documents beyond the top (``top_with``): checked against Whoosh's
+    full ranking, so a rules paragraph that BM25 ranks 200th is still a candidate when it is the group's best."""
+    group = engine.rule_docs
+    with engine.ix.searcher(weighting=postings.WEIGHTING) as s:
+        for q, plan in plans[:40]:
+            ours = engine.postings.top_with(plan.query, 20, group, 5)
+            top = engine.postings.top(plan.query, 20)
+            everything = [(h.score, h.docnum) for h in s.search(plan.query, limit=None)]
+            expected = [(sc, d) for sc, d in everything if d in group and d not in {d for _, d in top}][:5]
+            assert {d for _, d in ours} == {d for _, d in top} | {d for _, d in expected}, q
+            assert ours == sorted(ours, key=lambda sd: (-sd[0], sd[1])), q
+
+
 def test_unsupported_query_shapes_are_refused_not_misscored(engine):
     with pytest.raises(TypeError):
         engine.postings.top(Or([Term("text", "gain"), Prefix("text", "ga")]), 10)

@@ -107,7 +107,7 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     embedding.write(out_dir, *embedding.learn(numbered, doc_words))
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
         postings.write(postings.compute(searcher), out_dir)
-    vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in vocab.keys() | asked.keys()}
+    vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in sorted(vocab.keys() | asked.keys())}
     (out_dir / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
     return count
 

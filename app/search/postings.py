@@ -14,17 +14,22 @@ against Whoosh on the real index.
 Files: ``postings.json`` (terms -> slices, per-document key and cards) and
 ``postings.bin`` (document numbers as int32, then scores as float64). Neither
 is pickled, so reading them runs no code.
+
+A query's scores are added up in numpy, over the two arrays as they are (no copy): one vector
+addition per term instead of a dictionary update per posting, a third of a query's time before.
+The additions happen in the same order as a per-posting sum would, so the scores are the same
+numbers to the last bit.
 """
 from __future__ import annotations
 
-import heapq
 import json
 import sys
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from whoosh import scoring
 from whoosh.query import And, Or, Term
 
@@ -50,6 +55,11 @@ class Postings:
     scores: array                                    # BM25F score of each posting, 'd'
     keys: list[str]                                  # document number -> store key
     cards: list[tuple[str, ...]]                     # document number -> card slugs the text names
+    _groups: dict[frozenset[int], np.ndarray] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._id_array = np.frombuffer(self.ids, dtype=np.int32) if len(self.ids) else np.zeros(0, np.int32)
+        self._score_array = np.frombuffer(self.scores, dtype=np.float64) if len(self.scores) else np.zeros(0)
 
     @property
     def doc_count(self) -> int:
@@ -66,65 +76,83 @@ class Postings:
         an AND of unboosted terms inside it); anything else raises TypeError instead of
         silently scoring differently from Whoosh.
         """
-        return self._best(self._scores(query), limit)
+        acc, matched = self._scores(query)
+        return self._best(acc, matched, limit)
 
     def top_with(self, query: Any, limit: int, group: frozenset[int], group_limit: int) -> list[tuple[float, int]]:
         """``top``, plus the best ``group_limit`` matches among ``group`` that it left out (one pass
         over the postings): a kind of document that rarely wins on BM25 alone still gets candidates."""
-        acc = self._scores(query)
-        best = self._best(acc, limit)
+        acc, matched = self._scores(query)
+        best = self._best(acc, matched, limit)
         if group_limit <= 0:
             return best
-        have = {d for _, d in best}
-        more = self._best({d: s for d, s in acc.items() if d in group and d not in have}, group_limit)
-        return sorted(best + more, key=lambda sd: (-sd[0], sd[1]))
+        rest = matched & self._group_mask(group)
+        rest[[d for _, d in best]] = False
+        return sorted(best + self._best(acc, rest, group_limit), key=lambda sd: (-sd[0], sd[1]))
+
+    def _group_mask(self, group: frozenset[int]) -> np.ndarray:
+        mask = self._groups.get(group)
+        if mask is None:
+            mask = np.zeros(self.doc_count, dtype=bool)
+            mask[[d for d in group if 0 <= d < self.doc_count]] = True
+            self._groups[group] = mask
+        return mask
 
     @staticmethod
-    def _best(acc: dict[int, float], limit: int) -> list[tuple[float, int]]:
-        if len(acc) > limit:
+    def _best(acc: np.ndarray, matched: np.ndarray, limit: int) -> list[tuple[float, int]]:
+        """The ``limit`` best matched documents, score descending, lower document number first on ties."""
+        docs = np.flatnonzero(matched)
+        scores = acc[docs]
+        if len(docs) > limit > 0:
             # the limit-th best score bounds the answer; only documents at or above it are sorted
-            floor = heapq.nlargest(limit, acc.values())[-1]
-            acc = {d: s for d, s in acc.items() if s >= floor}
-        return sorted(((s, d) for d, s in acc.items()), key=lambda sd: (-sd[0], sd[1]))[:limit]
+            floor = np.partition(scores, len(scores) - limit)[len(scores) - limit]
+            keep = scores >= floor
+            docs, scores = docs[keep], scores[keep]
+        order = np.lexsort((docs, -scores))[:max(limit, 0)]
+        return list(zip(scores[order].tolist(), docs[order].tolist()))
 
-    def _scores(self, query: Any) -> dict[int, float]:
-        acc: dict[int, float] = {}
+    def _scores(self, query: Any) -> tuple[np.ndarray, np.ndarray]:
+        """Every document's summed score and whether any clause matched it."""
+        acc = np.zeros(self.doc_count)
+        matched = np.zeros(self.doc_count, dtype=bool)
         for sub in (query.subqueries if isinstance(query, Or) else [query]):
             if isinstance(sub, Term):
-                self._add_term(acc, sub.fieldname, sub.text, sub.boost)
+                self._add_term(acc, matched, sub.fieldname, sub.text, sub.boost)
             elif isinstance(sub, And):
-                self._add_all(acc, sub)
+                self._add_all(acc, matched, sub)
             else:
                 raise TypeError(f"postings cannot score {type(sub).__name__} clauses")
         if isinstance(query, Or) and query.boost != 1.0:
-            acc = {d: s * query.boost for d, s in acc.items()}
-        return acc
+            acc *= query.boost
+        return acc, matched
 
     def _span(self, field: str, term: str) -> tuple[int, int]:
         return self.slices.get(field, {}).get(term, (0, 0))
 
-    def _add_term(self, acc: dict[int, float], field: str, term: str, boost: float) -> None:
+    def _add_term(self, acc: np.ndarray, matched: np.ndarray, field: str, term: str, boost: float) -> None:
         a, b = self._span(field, term)
-        get = acc.get
-        if boost == 1.0:
-            for d, s in zip(self.ids[a:b], self.scores[a:b]):
-                acc[d] = get(d, 0.0) + s
-        else:
-            for d, s in zip(self.ids[a:b], self.scores[a:b]):
-                acc[d] = get(d, 0.0) + s * boost
+        if a == b:
+            return
+        docs = self._id_array[a:b]         # a term's postings name each document once
+        acc[docs] += self._score_array[a:b] if boost == 1.0 else self._score_array[a:b] * boost
+        matched[docs] = True
 
-    def _add_all(self, acc: dict[int, float], query: And) -> None:
-        parts = []
+    def _add_all(self, acc: np.ndarray, matched: np.ndarray, query: And) -> None:
+        spans = []
         for t in query.subqueries:
             if not isinstance(t, Term) or t.boost != 1.0:
                 raise TypeError("postings score AND clauses of plain terms only")
-            a, b = self._span(t.fieldname, t.text)
-            parts.append(dict(zip(self.ids[a:b], self.scores[a:b])))
-        if not parts:
+            spans.append(self._span(t.fieldname, t.text))
+        if not spans:
             return
-        common = set(parts[0]).intersection(*parts[1:])
-        for d in common:
-            acc[d] = acc.get(d, 0.0) + sum(p[d] for p in parts) * query.boost
+        common = self._id_array[spans[0][0]:spans[0][1]]
+        for a, b in spans[1:]:
+            common = np.intersect1d(common, self._id_array[a:b], assume_unique=True)
+        total = np.zeros(len(common))
+        for a, b in spans:          # postings are in document order: each document's place by bisection
+            total += self._score_array[a:b][np.searchsorted(self._id_array[a:b], common)]
+        acc[common] += total * query.boost
+        matched[common] = True
 
 
 def compute(searcher) -> Postings:

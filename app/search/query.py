@@ -655,8 +655,10 @@ def _suggestable_names(names: NameIndex) -> dict[str, str]:
 
 
 def _suggestable_words(names: NameIndex) -> list[str]:
-    """Corpus words seen a few times (single occurrences are mostly PDF extraction noise)."""
-    return [w for w, counts in names.vocabulary.items() if counts[1] >= 3 and w.isalpha()]
+    """Corpus words seen a few times (single occurrences are mostly PDF extraction noise), the most used
+    first: of words as near to what was typed, the commoner is offered, and the same ones every time."""
+    words = [(w, counts[1]) for w, counts in names.vocabulary.items() if counts[1] >= 3 and w.isalpha()]
+    return [w for w, _ in sorted(words, key=lambda wc: (-wc[1], wc[0]))]
 
 
 def _tier(postings: Postings, slugs: list[str]):
