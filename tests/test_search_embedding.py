@@ -2,7 +2,6 @@
 passages beside it."""
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
@@ -73,29 +72,6 @@ def test_the_build_writes_the_model_and_search_reads_it(store):
     model = eng.info.embedding
     assert model is not None and len(model.doc_vectors) == eng.postings.doc_count * model.dim
     assert "topdeck" in model.words       # a word players use, learned from the real tables
-
-
-@pytest.mark.parametrize("content", [
-    "not json", json.dumps([1, 2]),
-    json.dumps({"format": 99, "dim": embedding.DIM, "words": [], "docs": 0, "word_vectors": "", "doc_vectors": ""}),
-    json.dumps({"format": 1, "dim": embedding.DIM, "words": [], "docs": 1, "word_vectors": "", "doc_vectors": ""}),
-    json.dumps({"format": 1, "dim": embedding.DIM, "words": ["a"], "docs": 0, "word_vectors": "", "doc_vectors": ""}),
-    json.dumps({"format": 1, "dim": embedding.DIM, "words": [], "docs": 0, "word_vectors": "!!", "doc_vectors": ""}),
-    json.dumps({"format": 1, "dim": embedding.DIM, "words": [3], "docs": 0, "word_vectors": "", "doc_vectors": ""}),
-])
-def test_a_model_file_this_code_did_not_write_is_ignored_and_logged(tmp_path, content, caplog):
-    (tmp_path / embedding.FILE).write_text(content, encoding="utf-8")
-    assert embedding.load(tmp_path, 0) is None
-    assert [r.levelname for r in caplog.records] == ["WARNING"]
-    assert str(tmp_path / embedding.FILE) in caplog.text and "Traceback" not in caplog.text
-
-
-def test_a_missing_or_oversized_model_file_is_ignored(tmp_path, monkeypatch):
-    assert embedding.load(tmp_path, 0) is None
-    embedding.write(tmp_path, {}, [])
-    assert embedding.load(tmp_path, 0) is not None
-    monkeypatch.setattr(embedding, "MAX_BYTES", 10)
-    assert embedding.load(tmp_path, 0) is None
 
 
 def test_fusion_lifts_a_result_both_orders_rank_well_above_one_only_the_learned_order_likes():

@@ -1,7 +1,6 @@
 """The translation model: players' words for the rules' words, learned from the question tables."""
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -72,22 +71,3 @@ def test_the_build_writes_the_model_and_search_reads_it(store):
 def test_players_wording_finds_the_ruling(store, query, answer):
     keys = [r["key"] for r in search(store, query, 10)["results"][:3]]
     assert any(k.startswith(answer) for k in keys), keys
-
-
-@pytest.mark.parametrize("content", [
-    "not json", json.dumps({"format": 99, "table": {}, "docs": []}), json.dumps({"format": 1, "table": {}, "docs": ["a"]}),
-    json.dumps({"format": 1, "table": {"a": 3}, "docs": []}), json.dumps([1, 2]),
-])
-def test_a_model_file_this_code_did_not_write_is_ignored_and_logged(tmp_path, content, caplog):
-    (tmp_path / translation.FILE).write_text(content, encoding="utf-8")
-    assert translation.load(tmp_path, 0) is None
-    assert [r.levelname for r in caplog.records] == ["WARNING"]
-    assert str(tmp_path / translation.FILE) in caplog.text and "Traceback" not in caplog.text
-
-
-def test_a_missing_or_oversized_model_file_is_ignored(tmp_path, monkeypatch):
-    assert translation.load(tmp_path, 0) is None
-    (tmp_path / translation.FILE).write_text(json.dumps({"format": 1, "table": {}, "docs": []}), encoding="utf-8")
-    assert translation.load(tmp_path, 0) is not None
-    monkeypatch.setattr(translation, "MAX_BYTES", 10)
-    assert translation.load(tmp_path, 0) is None

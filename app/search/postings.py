@@ -134,7 +134,7 @@ class Postings:
         if a == b:
             return
         docs = self._id_array[a:b]         # a term's postings name each document once
-        acc[docs] += self._score_array[a:b] if boost == 1.0 else self._score_array[a:b] * boost
+        acc[docs] += self._score_array[a:b] * boost      # times 1.0 is exact: unboosted sums are unchanged
         matched[docs] = True
 
     def _add_all(self, acc: np.ndarray, matched: np.ndarray, query: And) -> None:

@@ -52,9 +52,9 @@ from app.search import postings as postings_mod
 from app.search import embedding, translation
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.rerank import (GERMAN_WORDS, AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule, asks_for_kingdoms,
-                               features, fuse, german_beside_english, is_german, is_kingdom_list, load_model, rerank,
-                               table_question, words_score)
+from app.search.rerank import (GERMAN_WORDS, AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule,
+                               asks_for_kingdoms, features, fuse, german_beside_english, is_german, is_kingdom_list,
+                               load_model, rerank, table_question, words_score)
 from app.store.db import Store
 
 MAX_QUERY_CHARS = 500
@@ -108,9 +108,9 @@ class _Engine:
     see: dict[int, tuple[int, ...]] = field(default_factory=dict)   # pure 'See X' ruling -> X's documents
     info: DocInfo | None = None        # per document: kind and title words (re-ranking features)
     scenario_cites: dict[int, tuple[str, ...]] = field(default_factory=dict)   # scenario -> cited store keys
-    # per document: (key, url, title, section heading), what a slot's "Also" links need; kept in memory
-    # so listing a slot's collapsed documents reads none of their stored text
-    headings: list[tuple[str, str, str, str | None]] = field(default_factory=list)
+    # per document: (url, title, section heading), what a slot's "Also" links need beside the key
+    # (``postings.keys``); kept in memory so listing a slot's collapsed documents reads none of their stored text
+    headings: list[tuple[str, str, str | None]] = field(default_factory=list)
     scenarios_by_card: dict[str, list[int]] = field(default_factory=dict)      # card slug -> scenarios about it
     rule_docs: frozenset[int] = frozenset()    # Complete Rules sections and paragraphs (extra candidates)
     rule_words: RulePostings | None = None     # their postings, for scoring on every word (rulewords.py)
@@ -219,10 +219,10 @@ def engine_for(store: Store) -> _Engine:
 
 
 def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tuple[str, ...]],
-                                                         list[tuple[str, str, str, str | None]]]:
+                                                         list[tuple[str, str, str | None]]]:
     """Each document's kind, the stems of its title and section heading and of each question it
-    answers (corpus/data/rule-questions), what each scenario cites, and each document's key, link,
-    title and section heading; read once per engine."""
+    answers (corpus/data/rule-questions), what each scenario cites, and each document's link, title
+    and section heading; read once per engine."""
     cites: dict[int, tuple[str, ...]] = {}
     asks: dict[int, tuple[TableQuestion, ...]] = {}
     weight = IdfWeights(postings)
@@ -238,10 +238,10 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
     with ix.searcher() as s:
         n = s.doc_count_all()
         kinds, titles = [""] * n, [frozenset()] * n
-        headings: list[tuple[str, str, str, str | None]] = [("", "", "", None)] * n
+        headings: list[tuple[str, str, str | None]] = [("", "", None)] * n
         for d, f in s.reader().iter_docs():
             kinds[d] = f.get("kind", "")
-            headings[d] = (f["key"], f["url"], f["title"], f.get("section"))
+            headings[d] = (f["url"], f["title"], f.get("section"))
             titles[d] = stems_of(f"{f.get('title') or ''} {f.get('section') or ''}")
             if f.get("asks"):
                 asks[d] = tuple(table_question(stems_of(q), weight) for q in f["asks"].split("\n"))
@@ -385,7 +385,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "cards": [c for c in (f.get("cards") or "").split(",") if c],
             "score": round(score, 3),
             "group": _group_key(f),
-            "more": _more(eng.headings, f, slot),
+            "more": _more(eng.postings.keys, eng.headings, f, slot),
         }
         answers = _answers(eng, docnum, f.get("asks") or "", plan.asked)
         if answers:
@@ -627,7 +627,7 @@ def _rank(hits: list[tuple[float, int]], postings: Postings, cards: list[Recogni
     return ranked
 
 
-def _more(headings: list[tuple[str, str, str, str | None]], shown: dict, slot: Slot) -> list[dict]:
+def _more(keys: list[str], headings: list[tuple[str, str, str | None]], shown: dict, slot: Slot) -> list[dict]:
     """The collapsed documents behind a slot (the section itself and its other matching paragraphs).
 
     They share the slot's heading (``shown``: the slot's own stored fields), so each is named by what
@@ -636,11 +636,11 @@ def _more(headings: list[tuple[str, str, str, str | None]], shown: dict, slot: S
     own = {shown.get("title"), shown.get("section")}
     out = []
     for d in slot.more:
-        key, url, title, section = headings[d]
+        url, title, section = headings[d]
         if title in own or section in own:
-            m = _PARAGRAPH_NO.search(key)
+            m = _PARAGRAPH_NO.search(keys[d])
             title = f"paragraph {m.group(1)}" if m else "whole section"
-        out.append({"key": key, "url": url, "title": title})
+        out.append({"key": keys[d], "url": url, "title": title})
     return out
 
 

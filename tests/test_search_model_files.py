@@ -1,0 +1,49 @@
+"""The models ``rulings build`` writes beside the index (translation.py, embedding.py) share one contract
+(model_files.py): a file this code did not write, a missing one or an oversized one never stops search.
+The model's feature is then 0, and the file and what is wrong with it are logged once, without a traceback."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.search import embedding, translation
+
+
+def _embedding_file(**fields) -> str:
+    return json.dumps({"format": 1, "dim": embedding.DIM, "words": [], "docs": 0, "word_vectors": "",
+                       "doc_vectors": "", **fields})
+
+
+BROKEN = [
+    (translation, "not json"), (translation, json.dumps([1, 2])),
+    (translation, json.dumps({"format": 99, "table": {}, "docs": []})),
+    (translation, json.dumps({"format": 1, "table": {}, "docs": ["a"]})),
+    (translation, json.dumps({"format": 1, "table": {"a": 3}, "docs": []})),
+    (embedding, "not json"), (embedding, json.dumps([1, 2])),
+    (embedding, _embedding_file(format=99)),
+    (embedding, _embedding_file(docs=1)),
+    (embedding, _embedding_file(words=["a"])),
+    (embedding, _embedding_file(word_vectors="!!")),
+    (embedding, _embedding_file(words=[3])),
+]
+
+
+@pytest.mark.parametrize("model, content", BROKEN, ids=[m.FILE for m, _ in BROKEN])
+def test_a_model_file_this_code_did_not_write_is_ignored_and_logged(tmp_path, model, content, caplog):
+    (tmp_path / model.FILE).write_text(content, encoding="utf-8")
+    assert model.load(tmp_path, 0) is None
+    assert [r.levelname for r in caplog.records] == ["WARNING"]
+    assert str(tmp_path / model.FILE) in caplog.text and "Traceback" not in caplog.text
+
+
+@pytest.mark.parametrize("model, write_empty", [
+    (translation, lambda d: translation.write(d, {}, [])),
+    (embedding, lambda d: embedding.write(d, {}, [])),
+], ids=["translation", "embedding"])
+def test_a_missing_or_oversized_model_file_is_ignored(tmp_path, monkeypatch, model, write_empty):
+    assert model.load(tmp_path, 0) is None
+    write_empty(tmp_path)
+    assert model.load(tmp_path, 0) is not None
+    monkeypatch.setattr(model, "MAX_BYTES", 10)
+    assert model.load(tmp_path, 0) is None
