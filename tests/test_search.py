@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -67,10 +68,12 @@ def test_every_named_card_has_its_own_entry_near_the_top(store, query, cards):
 
 @pytest.mark.parametrize("query", ["Burggraben gegen Hexe", "lose track", "how do reactions work",
                                    "order of abilities that trigger at the same time", "split piles"])
-def test_one_result_per_section_with_the_rest_reachable(store, query):
+def test_a_section_takes_one_result_or_two_paragraphs_with_the_rest_reachable(store, query):
     results = search(store, query, 10)["results"]
-    sections = [r["key"].split("#p")[0] for r in results if r["kind"] not in ("card", "ruling")]
-    assert len(sections) == len(set(sections)), sections
+    sections = Counter(r["key"].split("#p")[0] for r in results if r["kind"] not in ("card", "ruling"))
+    for section, n in sections.items():
+        # a section shown twice is shown by two of its paragraphs, never by itself beside one
+        assert n == 1 or n == 2 and section not in {r["key"] for r in results}, sections
     shown = {r["key"] for r in results}
     for r in results:
         for m in r["more"]:
@@ -91,6 +94,15 @@ def test_a_section_is_shown_by_its_paragraph_that_matches(store, query, section)
     assert len(shown) == 1, keys
     para = store.row("select text from paragraphs where key = ?", (shown[0],))["text"].lower()
     assert any(w[:5] in para for w in query.lower().split() if len(w) > 4), (shown[0], para[:120])
+
+
+def test_two_paragraphs_of_one_section_that_both_answer_are_both_on_the_first_screen(store):
+    """Basic Setup says more Treasures for 5-6 players in one paragraph and for fewer in the next; the
+    ranking cannot tell which the player means, and folding one behind the other hid the first."""
+    keys = [r["key"] for r in search(store, "more treasures for six players", 10)["results"][:3]]
+    assert {"i-basic-setup#p9", "i-basic-setup#p10"} <= set(keys), keys
+    p9 = store.row("select text from paragraphs where key = 'i-basic-setup#p9'")["text"]
+    assert "5 or 6 players" in p9 and "Coppers, Silvers and Golds" in p9
 
 
 def test_burggraben_gegen_hexe_shows_the_reaction_rule_once(store):
