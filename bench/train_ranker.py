@@ -39,6 +39,15 @@ The ``embedding`` feature and the fusion of the learned order with the embedding
 without questions 0.617/0.534 -> 0.629/0.529 and 0.638/0.546 -> 0.656/0.549 (seed 7). The feature
 alone (no fusion) gave a third of the hold-out gain; read without the question's card names it gave
 almost none.
+
+Tried and not kept: a feature for the candidate's place by that cosine (FUSION_K / (FUSION_K +
+place)), with the fusion weight halved to 0.15. On the tables as of commit aaac6d6 it gained a little
+(5-fold CV 0.788/0.941/0.867 -> 0.797/0.946/0.872; table hold-out recall@3 / MRR 0.760/0.645 ->
+0.771/0.651, 0.748/0.641 -> 0.759/0.655, 0.771/0.660 -> 0.774/0.665 for seeds 20261124/7/99) but
+broke three things players rely on (tests/test_search*.py): the bare name "watchtower" put a
+one-line Watchtower ruling above the card, "KC scheme" lost scheme#r1 from the first three, and
+"procesion trashing a fortres" lost fortress#r1. A place carries no strength: the nearest of thirty
+weak candidates counts as much as the nearest of thirty strong ones.
 """
 from __future__ import annotations
 
