@@ -40,6 +40,15 @@ without questions 0.617/0.534 -> 0.629/0.529 and 0.638/0.546 -> 0.656/0.549 (see
 alone (no fusion) gave a third of the hold-out gain; read without the question's card names it gave
 almost none.
 
+The ``section_embedding`` feature (embedding.learn_sections: the same training with whole sections and
+cards as the passages, read for rule documents) was measured the same way on the tables as of commit
+1cc1609, on six samples of questions held out (seeds 20261124, 7, 99, 3, 11, 42) and four of whole
+passages (20261124, 7, 3, 11): recall@3 0.760/0.748/0.771/0.752/0.773/0.758 ->
+0.769/0.759/0.779/0.764/0.781/0.767 (mean +0.010), MRR mean 0.646 -> 0.649; whole passages recall@3
+mean 0.659 -> 0.656, MRR 0.549 -> 0.548; 5-fold CV 0.788/0.941/0.867 -> 0.797/0.946/0.873. Read for
+every document (rulings too) it gave the same on the questions held out, CV 0.788/0.941/0.868, and lost
+fortress#r1 from the first three of "procesion trashing a fortres" to two unrelated Procession rulings.
+
 Tried and not kept: a feature for the candidate's place by that cosine (FUSION_K / (FUSION_K +
 place)), with the fusion weight halved to 0.15. On the tables as of commit aaac6d6 it gained a little
 (5-fold CV 0.788/0.941/0.867 -> 0.797/0.946/0.872; table hold-out recall@3 / MRR 0.760/0.645 ->

@@ -38,6 +38,8 @@ from app.search.model_files import Unusable, read_json
 log = logging.getLogger(__name__)
 
 FILE = "embedding.json"
+# The second space (``learn_sections``): questions against whole sections and whole cards.
+SECTIONS_FILE = "embedding-sections.json"
 FORMAT = 1
 # Vector size: 32 measured a little worse on the table hold-out, 128 no better than 64 and twice the file.
 DIM = 64
@@ -163,6 +165,35 @@ def learn(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequen
     return words, out
 
 
+def group_of(key: str) -> str:
+    """What a document is part of: a paragraph's section, a ruling's card; a section or card is its own."""
+    return key.split("#", 1)[0]
+
+
+def learn_sections(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequence[str]],
+                   keys: Sequence[str]) -> tuple[dict[str, list[float]], list[list[float] | None]]:
+    """The same training with whole sections (and whole cards) as the passages: each question must score
+    the section of its passage above every other section. Returned by document number, each document
+    carrying its section's vector (None for a document without words).
+
+    Why a second space: the first is trained to tell a paragraph from its siblings, and most rules
+    questions that miss the first three do not miss by a sibling but by a paragraph of another section
+    (table hold-out, seed 7: 124 of 152 rules-paragraph misses). A section pools its paragraphs' words and
+    their questions, so this space learns which part of the rules a question is about from many more
+    questions per passage; the ranker weighs the two (rerank.py's ``section_embedding``). Cards are
+    sections here too, so a rules question learns to lie away from them, but search reads this space
+    for rule documents only (query.section_nearness).
+    """
+    groups = list(dict.fromkeys(group_of(k) for k in keys))
+    number = {g: i for i, g in enumerate(groups)}
+    of_doc = [number[group_of(k)] for k in keys]
+    group_words: list[list[str]] = [[] for _ in groups]
+    for d, ws in enumerate(doc_words):
+        group_words[of_doc[d]] += ws
+    words, vectors = learn([(q, of_doc[d]) for q, d in pairs], group_words)
+    return words, [vectors[of_doc[d]] if ws else None for d, ws in enumerate(doc_words)]
+
+
 def _rows(rows: Sequence[dict[int, float]], width: int):
     """Weighted rows as a sparse matrix (scipy: the products with it are most of the training time)."""
     import numpy as np
@@ -204,25 +235,26 @@ class _Adam:
             p -= RATE * (m / (1 - 0.9 ** self.t)) / (np.sqrt(v / (1 - 0.999 ** self.t)) + 1e-8)
 
 
-def write(out_dir: Path, words: dict[str, list[float]], docs: Sequence[Sequence[float] | None]) -> None:
-    """The model as JSON with its vectors as little-endian float32, base64: a tenth of the text form."""
+def write(out_dir: Path, words: dict[str, list[float]], docs: Sequence[Sequence[float] | None],
+          file: str = FILE) -> None:
+    """The model (``file``: FILE or SECTIONS_FILE) as JSON with its vectors as little-endian float32, base64: a tenth of the text form."""
     vocab = sorted(words)
     word_vectors = array("f", [x for w in vocab for x in words[w]])
     doc_vectors = array("f", [x for v in docs for x in (v if v is not None else [0.0] * DIM)])
     data = {"format": FORMAT, "dim": DIM, "words": vocab, "docs": len(docs),
             "word_vectors": _encode(word_vectors), "doc_vectors": _encode(doc_vectors)}
-    (Path(out_dir) / FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    (Path(out_dir) / file).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
-def load(search_dir: Path, doc_count: int) -> Embedding | None:
-    """The build's model, or None when the index has none or it is not one this code wrote (the feature
-    is then 0 for every candidate). Either is logged once per index opened, naming the file and what is
-    wrong, so a broken build is seen."""
-    path = Path(search_dir) / FILE
+def load(search_dir: Path, doc_count: int, file: str = FILE) -> Embedding | None:
+    """The build's model (``file``: FILE or SECTIONS_FILE), or None when the index has none or it is not
+    one this code wrote (its feature is then 0 for every candidate). Either is logged once per index
+    opened, naming the file and what is wrong, so a broken build is seen."""
+    path = Path(search_dir) / file
     try:
         return _read(path, doc_count)
     except Unusable as exc:
-        log.warning("%s: %s; searching without the embedding feature (rulings build writes it)", path, exc)
+        log.warning("%s: %s; searching without this embedding's feature (rulings build writes it)", path, exc)
         return None
 
 

@@ -88,11 +88,13 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     doc_words: list[list[str]] = []             # by document number, as questions are read (translation.py)
     pairs: list[tuple[list[str], list[str]]] = []   # (table question, the passage it was written for)
     numbered: list[tuple[list[str], int]] = []      # (table question, its passage's document number)
+    keys: list[str] = []                            # by document number
     try:
         for doc in iter_documents(store, names.mentions):
             _count_words(doc, vocab, lower)
             asked.update(t.norm for q in doc.asks for t in tokenize(q))   # as name recognition reads them
             writer.add_document(**_fields(doc))
+            keys.append(doc.key)
             count += 1
             words = [] if doc.kind in _NOT_TRANSLATED else [t.text for t in read(f"{doc.title} {doc.body}")]
             doc_words.append(words)
@@ -105,6 +107,7 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     writer.commit(optimize=True)
     translation.write(out_dir, translation.learn(pairs), doc_words)
     embedding.write(out_dir, *embedding.learn(numbered, doc_words))
+    embedding.write(out_dir, *embedding.learn_sections(numbered, doc_words, keys), embedding.SECTIONS_FILE)
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
         postings.write(postings.compute(searcher), out_dir)
     vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in sorted(vocab.keys() | asked.keys())}

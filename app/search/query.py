@@ -207,6 +207,7 @@ def engine_for(store: Store) -> _Engine:
             eng.info, eng.scenario_cites, eng.headings = _doc_info(ix, eng.analyzer, postings)
             eng.info.translation = translation.load(search_dir, postings.doc_count)
             eng.info.embedding = embedding.load(search_dir, postings.doc_count)
+            eng.info.sections = embedding.load(search_dir, postings.doc_count, embedding.SECTIONS_FILE)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
             eng.superseded, eng.superseded_notes = _superseded(store, postings)
@@ -464,7 +465,8 @@ def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[fl
                     named=list(dict.fromkeys(c.slug for c in plan.strong)), owner=eng.owner,
                     card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers,
                     words=plan.words, rule_scores=plan.rule_scores, asked=plan.asked,
-                    near=nearness(eng, plan, [d for _, d in hits]))
+                    near=nearness(eng, plan, [d for _, d in hits]),
+                    near_section=section_nearness(eng, plan, [d for _, d in hits]))
 
 
 def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
@@ -479,6 +481,18 @@ def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, floa
     if plan.vector and missing:
         plan.near.update(model.cosines(plan.vector, missing))
     return plan.near
+
+
+def section_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
+    """The cosines of the sections of ``docs`` to the question (embedding.learn_sections): a ranking
+    feature only, read once per question. Rule documents only: which card a ruling belongs to is what
+    the recognised card names tell (the ``named`` and ``own`` features). Read for rulings too, it
+    measured the same on the table hold-out, lower on cross-validation, and let a card's unrelated
+    rulings past the one about both cards ("procesion trashing a fortres",
+    tests/test_search_rules_questions.py)."""
+    model = eng.info.sections if eng.info is not None else None
+    u = model.question(plan.question) if model is not None else None
+    return model.cosines(u, [d for d in docs if d not in eng.owner]) if u else {}
 
 
 def pick_scenario(eng: _Engine, plan: "QueryPlan", scenarios: list[tuple[float, int]]) -> tuple[float, int] | None:

@@ -73,6 +73,8 @@ FEATURES = (
                        # from them by what the question tables teach (translation.py), against the best candidate
     "embedding",       # the cosine of the question and the document in the vector space the question tables teach,
                        # each question nearer its own passage than the passages beside it (embedding.py)
+    "section_embedding",  # the same for a rule document's section as a whole, in a second space where each
+                          # question is nearer its own section than every other (embedding.learn_sections)
     *(f"kind:{k}" for k in KINDS),
 )
 
@@ -141,6 +143,7 @@ class DocInfo:
     asks: dict[int, tuple[TableQuestion, ...]] = field(default_factory=dict)   # docnum -> the questions it answers
     translation: Translation | None = None     # the build's translation model (None for an index without one)
     embedding: Embedding | None = None         # the build's word vectors (None for an index without them)
+    sections: Embedding | None = None          # the build's section vectors (embedding.learn_sections), or None
 
 
 def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[int, float]:
@@ -170,10 +173,12 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
              named: Sequence[str], owner: dict[int, str], card_doc: dict[str, int], concept_keys: set[str],
              german_query: bool, pointers: frozenset[int], words: Sequence[str] = (),
              rule_scores: dict[int, float] | None = None, asked: AskedWords | None = None,
-             near: dict[int, float] | None = None) -> list[list[float]]:
+             near: dict[int, float] | None = None,
+             near_section: dict[int, float] | None = None) -> list[list[float]]:
     """One feature row per candidate, in the order of FEATURES. ``asked`` is the question's words as
     compared with table questions (the query plan's, so the hits' "Answers" reuse its comparisons);
-    ``near`` the candidates' cosines to the question (embedding.py; the plan's, so the fusion reuses them)."""
+    ``near`` the candidates' cosines to the question (embedding.py; the plan's, so the fusion reuses them),
+    ``near_section`` their sections' (embedding.learn_sections)."""
     docs = [d for _, d in cands]
     all_words = list(dict.fromkeys(words)) or list(stems)
     asked = asked or AskedWords(all_words, IdfWeights(postings))
@@ -195,6 +200,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     translated = info.translation.scores(all_words, docs) if info.translation is not None else {}
     best_translated = max(translated.values(), default=0.0)
     near = near or {}
+    near_section = near_section or {}
     rows = []
     for rank, (score, d) in enumerate(cands, start=1):
         key = postings.keys[d]
@@ -231,6 +237,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             closest.get(d, 0.0),
             max(0.0, 1.0 - (best_translated - translated[d]) / TRANSLATION_SPAN) if d in translated else 0.0,
             near.get(d, 0.0),
+            near_section.get(d, 0.0),
         ]
         row += [1.0 if kind == k else 0.0 for k in KINDS]
         rows.append(row)
