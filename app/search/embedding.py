@@ -237,7 +237,8 @@ class _Adam:
 
 def write(out_dir: Path, words: dict[str, list[float]], docs: Sequence[Sequence[float] | None],
           file: str = FILE) -> None:
-    """The model (``file``: FILE or SECTIONS_FILE) as JSON with its vectors as little-endian float32, base64: a tenth of the text form."""
+    """The model (``file``: FILE or SECTIONS_FILE) as JSON with its vectors as little-endian float32,
+    base64: a tenth of the text form."""
     vocab = sorted(words)
     word_vectors = array("f", [x for w in vocab for x in words[w]])
     doc_vectors = array("f", [x for v in docs for x in (v if v is not None else [0.0] * DIM)])
