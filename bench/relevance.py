@@ -5,6 +5,8 @@
     python3 bench/relevance.py --misses   # also list relevance_set questions not answered in the top 3
     python3 bench/relevance.py --held-out-misses  # the same for the held-out files (to check their
                                                   # targets; reading them while tuning spoils them)
+    python3 bench/relevance.py --where    # for each part, how many misses were lost at which stage of
+                                          # search (counts only: reading them does not spoil a held-out set)
 
 Figures are printed for the whole set, for the original questions of issue #3
 (entries 1-79), for the tuning set (every entry not marked ``held_out``; the ranking
@@ -14,8 +16,14 @@ bench/relevance_heldout3.yaml, bench/relevance_heldout4.yaml, written after the 
 tables by a writer who saw neither them nor the search, bench/relevance_heldout5.yaml, written the
 same way in the next session, bench/relevance_heldout6.yaml, written then as a tuning batch and not
 kept for training, and bench/relevance_heldout7.yaml and bench/relevance_heldout8.yaml, each written
-blind in a later session) on its own, so a ranking change can be checked against each. "first screen" is the share of questions whose answer is among the hits a phone
-shows without scrolling.
+blind in a later session) on its own, so a ranking change can be checked against each, and for
+held-out sets 2-8 pooled. "first screen" is the share of questions whose answer is among the hits a
+phone shows without scrolling.
+
+``--where`` splits each part's misses by the stage of search that lost the answer
+(``evaluate.where_lost``): not among BM25's candidates (no re-ranking can find it), a candidate the
+learned order put below third (what ranking changes can win back), or in the learned order's first three
+but below third on the page (one slot per section, the embedding's fusion, the named cards' entries).
 """
 from __future__ import annotations
 
@@ -26,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.search.evaluate import (FIRST_SCREEN, HELDOUT_SETS, Scores, evaluate, load_relevance_set,  # noqa: E402
-                                 missing_targets)
+from app.search.evaluate import (FIRST_SCREEN, HELDOUT_SETS, LOST_KINDS, Scores, evaluate,  # noqa: E402
+                                 load_relevance_set, missing_targets, where_lost)
 from app.store.db import Store  # noqa: E402
 
 
@@ -54,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="list tuning questions not answered in the top 3 (held-out misses only with the next flag)")
     ap.add_argument("--held-out-misses", action="store_true",
                     help="list held-out-file questions not answered in the top 3 (never while tuning)")
+    ap.add_argument("--where", action="store_true",
+                    help="count each part's misses by the stage of search that lost the answer")
     ap.add_argument("--tuning-only", action="store_true",
                     help="score only the tuning questions (for iterating on changes without seeing held-out figures)")
     args = ap.parse_args(argv)
@@ -75,16 +85,25 @@ def main(argv: list[str] | None = None) -> int:
           f"recall@3 {original.recall_at(3):.3f}  MRR {original.mrr():.3f}")
     held_scores = [(label, path, evaluate(store, qs)) for label, path, qs in heldout]
     print(f"{'part':<34}{'n':>4}{'R@1':>8}{'R@3':>8}{'MRR':>8}  first screen (top {FIRST_SCREEN})")
-    for label, part in (("tuning (relevance_set, trained on)", [o for o in scores.outcomes if not o.question.held_out]),
-                        ("  of which #13 additions (168+)", [o for o in scores.outcomes if not o.question.held_out
-                                                              and o.question.line >= NEW_TUNING_FROM]),
-                        ("held out 1 (relevance_set)", [o for o in scores.outcomes if o.question.held_out]),
-                        *((f"{label} ({path.stem})", new.outcomes) for label, path, new in held_scores)):
+    parts = [("tuning (relevance_set, trained on)", [o for o in scores.outcomes if not o.question.held_out]),
+             ("  of which #13 additions (168+)", [o for o in scores.outcomes if not o.question.held_out
+                                                   and o.question.line >= NEW_TUNING_FROM]),
+             ("held out 1 (relevance_set)", [o for o in scores.outcomes if o.question.held_out]),
+             *((f"{label} ({path.stem})", new.outcomes) for label, path, new in held_scores)]
+    if held_scores:
+        parts.append((f"held out 2-{len(held_scores) + 1} pooled", [o for _, _, new in held_scores for o in new.outcomes]))
+    for label, part in parts:
         if not part:
             continue
         sub = Scores(part)
         print(f"{label:<34}{len(part):>4}{sub.recall_at(1):>8.3f}{sub.recall_at(3):>8.3f}{sub.mrr():>8.3f}  "
               f"{sub.first_screen():.3f}")
+    if args.where:
+        print(f"misses by where search lost the answer: {'; '.join(f'({i}) {k}' for i, k in enumerate(LOST_KINDS, 1))}")
+        for label, part in parts:
+            lost = [where_lost(store, o) for o in part]
+            counts = [sum(1 for w in lost if w == k) for k in LOST_KINDS]
+            print(f"  {label:<34}{sum(counts):>4} missed: " + "  ".join(f"({i}) {c}" for i, c in enumerate(counts, 1)))
     for label, _, new in held_scores:
         for cat in new.categories:
             print(f"  {label} {cat:<11} {new.figures(cat)} first screen={new.recall_at(FIRST_SCREEN, cat):.2f}")

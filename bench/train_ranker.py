@@ -72,7 +72,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.search import query as query_mod  # noqa: E402
-from app.search.evaluate import Question, Scores, evaluate, load_relevance_set, matches  # noqa: E402
+from app.search.evaluate import (Question, Scores, candidate_hit, evaluate, load_relevance_set,  # noqa: E402
+                                 matches)
 from app.search.query import candidates, clean_query, engine_for, feature_rows, plan_query  # noqa: E402
 from app.search.rerank import FEATURES, Model, write_model  # noqa: E402
 from app.store.db import Store  # noqa: E402
@@ -149,17 +150,12 @@ def _question_pairs(store: Store, question: str, expect: tuple[str, ...]) -> np.
             hits, _ = candidates(eng, plan, text, CANDIDATES)
             if hits:
                 rows = np.array(feature_rows(eng, plan, text, hits), dtype=float)
-                good = np.array([any(matches(_hit(eng, d), t) for t in expect) for _, d in hits])
+                good = np.array([any(matches(candidate_hit(eng, d), t) for t in expect) for _, d in hits])
                 if good.any() and not good.all():
                     pos, neg = rows[good], rows[~good]
                     out = (pos[:, None, :] - neg[None, :, :]).reshape(-1, rows.shape[1])
         _PAIRS[key] = out
     return _PAIRS[key]
-
-
-def _hit(eng, d: int) -> dict:
-    kind = eng.info.kind[d] if eng.info is not None else ""
-    return {"key": eng.postings.keys[d], "kind": kind, "card": eng.owner.get(d)}
 
 
 def fit(x: np.ndarray, sample: np.ndarray) -> np.ndarray:

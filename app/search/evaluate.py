@@ -118,6 +118,48 @@ def evaluate(store: Store, questions: list[Question], depth: int = 10) -> Scores
     return Scores(outcomes)
 
 
+# Where a question's answer was lost, in the order search works (``where_lost``). Printed per held-out set
+# by ``bench/relevance.py --where`` as counts only, so a held-out set's misses can be told apart by cause
+# without reading them: a ranking change can only win back the second and third kinds.
+LOST_CANDIDATES = "not among BM25's candidates"
+LOST_ORDER = "a candidate, below 3rd in the learned order"
+LOST_PAGE = "top 3 in the learned order, below 3rd on the page"
+LOST_KINDS = (LOST_CANDIDATES, LOST_ORDER, LOST_PAGE)
+
+
+def candidate_hit(eng, d: int) -> dict:
+    """What ``matches`` reads of a document that is not on a page yet (a candidate, by number)."""
+    kind = eng.info.kind[d] if eng.info is not None else ""
+    return {"key": eng.postings.keys[d], "kind": kind, "card": eng.owner.get(d)}
+
+
+def where_lost(store: Store, outcome: Outcome) -> str | None:
+    """For a question not answered in the top 3, the stage that lost its answer (one of LOST_KINDS); None
+    when it was answered. The stages are search's own functions (``query.candidates`` and ``query.order``,
+    as ``bench/train_ranker.py`` calls them), with the candidate count a page of ``depth`` 10 fetches; the
+    page order after them (one slot per section, the embedding's fusion, the named cards' entries) is
+    what ``search`` returned."""
+    if outcome.rank is not None and outcome.rank <= 3:
+        return None
+    # a page of ``evaluate``'s depth (10) ranks max(3 * 10, CANDIDATES) candidates, as search does
+    from app.search.query import CANDIDATES, candidates, clean_query, engine_for, order, plan_query
+
+    eng = engine_for(store)
+    text, _ = clean_query(outcome.question.q)
+    plan = plan_query(eng, text)
+    if plan.query is None:
+        return LOST_CANDIDATES
+    hits, _ = candidates(eng, plan, plan.text, max(30, CANDIDATES))
+
+    def answers(d: int) -> bool:
+        return any(matches(candidate_hit(eng, d), t) for t in outcome.question.expect)
+
+    if not any(answers(d) for _, d in hits):
+        return LOST_CANDIDATES
+    ranked = order(eng, plan, plan.text, hits)
+    return LOST_PAGE if any(answers(d) for _, d in ranked[:3]) else LOST_ORDER
+
+
 def missing_targets(store: Store, questions: list[Question]) -> list[tuple[str, str]]:
     """(question, key) pairs whose expected key is not in the store: a stale set, not a search failure."""
     known: set[str] = set()

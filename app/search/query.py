@@ -77,7 +77,7 @@ _MIN_TERMS = 3
 # rebuild switches over). Each rebuild writes a new directory, so an unbounded cache grew forever.
 MAX_ENGINES = 2
 # Candidates re-ranked per query: collapsing a section's paragraphs into one slot needs more than shown.
-_CANDIDATES = 40
+CANDIDATES = 40
 # Rule sections and paragraphs fetched beside them: a general question's answer is often worded unlike
 # the question, and card rulings sharing its words would otherwise fill every candidate slot.
 _RULE_CANDIDATES = 10
@@ -340,7 +340,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         return _empty(out, why.reason)
     # the best BM25F candidates, re-ranked by the learned model (rerank.py); stored fields are read
     # for the returned ones only
-    hits, scenarios = candidates(eng, plan, text, max(limit * 3, _CANDIDATES))
+    hits, scenarios = candidates(eng, plan, text, max(limit * 3, CANDIDATES))
     ranked = order(eng, plan, text, hits)
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")

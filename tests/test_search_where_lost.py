@@ -1,0 +1,56 @@
+"""``evaluate.where_lost``: which stage of search lost a question's answer (``bench/relevance.py --where``).
+
+The held-out sets' misses are reported by cause as counts, so that nobody reads them while tuning; these
+tests check that each cause is named from what the stages really did, on the real index.
+"""
+from __future__ import annotations
+
+from app.search.evaluate import LOST_CANDIDATES, LOST_ORDER, LOST_PAGE, Outcome, Question, evaluate, where_lost
+from app.search.query import CANDIDATES, candidates, clean_query, engine_for, order, plan_query
+
+
+def _outcome(store, q: str, expect: list[str]) -> Outcome:
+    return evaluate(store, [Question(q, "rules", expect)]).outcomes[0]
+
+
+def _learned_order(store, q: str) -> list[str]:
+    """The keys of the learned order for ``q``, as a page of ten hits ranks its candidates."""
+    eng = engine_for(store)
+    text, _ = clean_query(q)
+    plan = plan_query(eng, text)
+    hits, _ = candidates(eng, plan, plan.text, max(30, CANDIDATES))
+    return [eng.postings.keys[d] for _, d in order(eng, plan, plan.text, hits)]
+
+
+def test_an_answered_question_was_not_lost(store):
+    outcome = _outcome(store, "moat", ["moat"])
+    assert outcome.rank == 1
+    assert where_lost(store, outcome) is None
+
+
+def test_an_answer_sharing_no_word_with_the_question_is_not_a_candidate(store):
+    """The Potion paragraph never says "Moat": no ranking could find it, and the report must say so
+    rather than blame the order."""
+    outcome = _outcome(store, "moat", ["iv-potions-debt-potions#p1"])
+    assert outcome.rank is None
+    assert where_lost(store, outcome) == LOST_CANDIDATES
+
+
+def test_a_candidate_the_learned_order_puts_low_is_lost_in_the_order(store):
+    """The learned order's twentieth document for a rules question: a candidate, so the miss is the
+    ranking's, the kind a ranking change can win back."""
+    q = "what happens when my deck runs out while drawing"
+    low = _learned_order(store, q)[19]
+    outcome = _outcome(store, q, [low])
+    assert outcome.rank is None or outcome.rank > 3
+    assert where_lost(store, outcome) == LOST_ORDER
+
+
+def test_an_answer_moved_down_by_the_page_is_lost_on_the_page(store):
+    """A two-card question shows the scenario about both cards first, above the ranking: the learned
+    order's third document is then the page's fourth, and the miss is the page's, not the ranking's."""
+    q = "king's court caravan"
+    third = _learned_order(store, q)[2]
+    outcome = _outcome(store, q, [third])
+    assert outcome.rank is not None and outcome.rank > 3, (third, outcome.rank, outcome.top)
+    assert where_lost(store, outcome) == LOST_PAGE
