@@ -5,8 +5,9 @@ tests check that each cause is named from what the stages really did, on the rea
 """
 from __future__ import annotations
 
-from app.search.evaluate import LOST_CANDIDATES, LOST_ORDER, LOST_PAGE, Outcome, Question, evaluate, where_lost
-from app.search.query import CANDIDATES, candidates, clean_query, engine_for, order, plan_query
+from app.search.evaluate import (DEPTH, LOST_CANDIDATES, LOST_ORDER, LOST_PAGE, Outcome, Question, evaluate,
+                                 where_lost)
+from app.search.query import candidate_count, candidates, clean_query, engine_for, order, plan_query
 
 
 def _outcome(store, q: str, expect: list[str]) -> Outcome:
@@ -18,7 +19,7 @@ def _learned_order(store, q: str) -> list[str]:
     eng = engine_for(store)
     text, _ = clean_query(q)
     plan = plan_query(eng, text)
-    hits, _ = candidates(eng, plan, plan.text, max(30, CANDIDATES))
+    hits, _ = candidates(eng, plan, plan.text, candidate_count(DEPTH))
     return [eng.postings.keys[d] for _, d in order(eng, plan, plan.text, hits)]
 
 

@@ -107,7 +107,11 @@ def matches(hit: dict, target: str) -> bool:
     return hit["key"] == target or hit["key"].startswith(target + "#p")
 
 
-def evaluate(store: Store, questions: list[Question], depth: int = 10) -> Scores:
+# Hits asked of search per question: the rank of an answer below them is None.
+DEPTH = 10
+
+
+def evaluate(store: Store, questions: list[Question], depth: int = DEPTH) -> Scores:
     from app.search.query import search
 
     outcomes = []
@@ -136,20 +140,19 @@ def candidate_hit(eng, d: int) -> dict:
 def where_lost(store: Store, outcome: Outcome) -> str | None:
     """For a question not answered in the top 3, the stage that lost its answer (one of LOST_KINDS); None
     when it was answered. The stages are search's own functions (``query.candidates`` and ``query.order``,
-    as ``bench/train_ranker.py`` calls them), with the candidate count a page of ``depth`` 10 fetches; the
+    as ``bench/train_ranker.py`` calls them), with the candidates a page of ``evaluate``'s DEPTH ranks; the
     page order after them (one slot per section, the embedding's fusion, the named cards' entries) is
     what ``search`` returned."""
     if outcome.rank is not None and outcome.rank <= 3:
         return None
-    # a page of ``evaluate``'s depth (10) ranks max(3 * 10, CANDIDATES) candidates, as search does
-    from app.search.query import CANDIDATES, candidates, clean_query, engine_for, order, plan_query
+    from app.search.query import candidate_count, candidates, clean_query, engine_for, order, plan_query
 
     eng = engine_for(store)
     text, _ = clean_query(outcome.question.q)
     plan = plan_query(eng, text)
     if plan.query is None:
         return LOST_CANDIDATES
-    hits, _ = candidates(eng, plan, plan.text, max(30, CANDIDATES))
+    hits, _ = candidates(eng, plan, plan.text, candidate_count(DEPTH))
 
     def answers(d: int) -> bool:
         return any(matches(candidate_hit(eng, d), t) for t in outcome.question.expect)

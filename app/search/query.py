@@ -340,7 +340,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         return _empty(out, why.reason)
     # the best BM25F candidates, re-ranked by the learned model (rerank.py); stored fields are read
     # for the returned ones only
-    hits, scenarios = candidates(eng, plan, text, max(limit * 3, CANDIDATES))
+    hits, scenarios = candidates(eng, plan, text, candidate_count(limit))
     ranked = order(eng, plan, text, hits)
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")
@@ -419,6 +419,11 @@ def _answers(eng: _Engine, docnum: int, asks: str, asked: AskedWords | None) -> 
         return ""
     score, question = max(zip((asked.similarity(q) for q in questions), asks.split("\n")))
     return question if score >= ANSWERS_AT else ""
+
+
+def candidate_count(limit: int) -> int:
+    """How many documents a page of ``limit`` hits ranks (before the rule and scenario extras)."""
+    return max(limit * 3, CANDIDATES)
 
 
 def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list[tuple[float, int]],
