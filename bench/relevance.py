@@ -100,9 +100,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{sub.first_screen():.3f}")
     if args.where:
         print(f"misses by where search lost the answer: {'; '.join(f'({i}) {k}' for i, k in enumerate(LOST_KINDS, 1))}")
+        # the parts share outcomes (the pooled sets, the #13 additions): each is traced once
+        unique = {id(o): o for _, part in parts for o in part}
+        lost = {i: where_lost(store, o) for i, o in unique.items()}
         for label, part in parts:
-            lost = [where_lost(store, o) for o in part]
-            counts = [sum(1 for w in lost if w == k) for k in LOST_KINDS]
+            counts = [sum(1 for o in part if lost[id(o)] == k) for k in LOST_KINDS]
             print(f"  {label:<34}{sum(counts):>4} missed: " + "  ".join(f"({i}) {c}" for i, c in enumerate(counts, 1)))
     for label, _, new in held_scores:
         for cat in new.categories:

@@ -5,9 +5,8 @@ tests check that each cause is named from what the stages really did, on the rea
 """
 from __future__ import annotations
 
-from app.search.evaluate import (DEPTH, LOST_CANDIDATES, LOST_ORDER, LOST_PAGE, Outcome, Question, evaluate,
-                                 where_lost)
-from app.search.query import candidate_count, candidates, clean_query, engine_for, order, plan_query
+from app.search.evaluate import (LOST_CANDIDATES, LOST_ORDER, LOST_PAGE, Outcome, Question, evaluate,
+                                 learned_order, where_lost)
 
 
 def _outcome(store, q: str, expect: list[str]) -> Outcome:
@@ -15,12 +14,8 @@ def _outcome(store, q: str, expect: list[str]) -> Outcome:
 
 
 def _learned_order(store, q: str) -> list[str]:
-    """The keys of the learned order for ``q``, as a page of ten hits ranks its candidates."""
-    eng = engine_for(store)
-    text, _ = clean_query(q)
-    plan = plan_query(eng, text)
-    hits, _ = candidates(eng, plan, plan.text, candidate_count(DEPTH))
-    return [eng.postings.keys[d] for _, d in order(eng, plan, plan.text, hits)]
+    eng, _, ranked = learned_order(store, q)
+    return [eng.postings.keys[d] for d in ranked]
 
 
 def test_an_answered_question_was_not_lost(store):

@@ -137,30 +137,35 @@ def candidate_hit(eng, d: int) -> dict:
     return {"key": eng.postings.keys[d], "kind": kind, "card": eng.owner.get(d)}
 
 
-def where_lost(store: Store, outcome: Outcome) -> str | None:
-    """For a question not answered in the top 3, the stage that lost its answer (one of LOST_KINDS); None
-    when it was answered. The stages are search's own functions (``query.candidates`` and ``query.order``,
-    as ``bench/train_ranker.py`` calls them), with the candidates a page of ``evaluate``'s DEPTH ranks; the
-    page order after them (one slot per section, the embedding's fusion, the named cards' entries) is
-    what ``search`` returned."""
-    if outcome.rank is not None and outcome.rank <= 3:
-        return None
+def learned_order(store: Store, question: str):
+    """The engine, BM25's candidates for ``question`` and the learned order of them, by document number,
+    as a page of DEPTH hits ranks them (search's own ``query.candidates`` and ``query.order``, as
+    ``bench/train_ranker.py`` calls them); both lists are empty for a question with nothing to search."""
     from app.search.query import candidate_count, candidates, clean_query, engine_for, order, plan_query
 
     eng = engine_for(store)
-    text, _ = clean_query(outcome.question.q)
+    text, _ = clean_query(question)
     plan = plan_query(eng, text)
     if plan.query is None:
-        return LOST_CANDIDATES
+        return eng, [], []
     hits, _ = candidates(eng, plan, plan.text, candidate_count(DEPTH))
+    return eng, [d for _, d in hits], [d for _, d in order(eng, plan, plan.text, hits)]
+
+
+def where_lost(store: Store, outcome: Outcome) -> str | None:
+    """For a question not answered in the top 3, the stage that lost its answer (one of LOST_KINDS); None
+    when it was answered. The first two stages are ``learned_order``'s; the page order after them (one
+    slot per section, the embedding's fusion, the named cards' entries) is what ``search`` returned."""
+    if outcome.rank is not None and outcome.rank <= 3:
+        return None
+    eng, hits, ranked = learned_order(store, outcome.question.q)
 
     def answers(d: int) -> bool:
         return any(matches(candidate_hit(eng, d), t) for t in outcome.question.expect)
 
-    if not any(answers(d) for _, d in hits):
+    if not any(answers(d) for d in hits):
         return LOST_CANDIDATES
-    ranked = order(eng, plan, plan.text, hits)
-    return LOST_PAGE if any(answers(d) for _, d in ranked[:3]) else LOST_ORDER
+    return LOST_PAGE if any(answers(d) for d in ranked[:3]) else LOST_ORDER
 
 
 def missing_targets(store: Store, questions: list[Question]) -> list[tuple[str, str]]:
