@@ -244,10 +244,16 @@ def test_replays_run_without_a_profile_or_trace_hook(prod_client, monkeypatch):
     assert seen == [(None, None)]
 
 
+# A deadline well inside the heavy replay: warm, reading it takes about 20-30 ms and the engine about 75-175 ms
+# more (step_limit and the 300-step bound cap how long a legal replay runs). At 0.1 s the two raced: 2 of 20
+# warm requests (one app, one warm-up replay, then 20 in a row) finished the engine first and answered 200.
+SHORT_DEADLINE = 0.04
+
+
 def test_the_deadline_stops_a_long_replay_at_a_step(built_index, monkeypatch):
     import time
 
-    client = _app_with_deadline(built_index, monkeypatch, 0.1).test_client()
+    client = _app_with_deadline(built_index, monkeypatch, SHORT_DEADLINE).test_client()
     t0 = time.monotonic()
     resp = client.post("/api/replay", data=heavy_scenario(), content_type="application/yaml")
     took = time.monotonic() - t0
