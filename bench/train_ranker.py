@@ -49,6 +49,23 @@ mean 0.659 -> 0.656, MRR 0.549 -> 0.548; 5-fold CV 0.788/0.941/0.867 -> 0.797/0.
 every document (rulings too) it gave the same on the questions held out, CV 0.788/0.941/0.868, and lost
 fortress#r1 from the first three of "procesion trashing a fortres" to two unrelated Procession rulings.
 
+The ``general`` feature (app/search/general.py: the cosine of question and document in general English,
+the wordllama package's sub-word vectors mean-pooled) together with five extra candidates, the rule
+passages and FAQ answers nearest the question in the embedding's space that BM25 left out
+(query._nearest), were measured the same way on the tables as of commit da36ecd (that code retrained:
+5-fold CV 0.797/0.946/0.873; questions held out, recall@3 / MRR, seeds 20261124/7/99: 0.769/0.647,
+0.759/0.642, 0.779/0.666; whole passages, seeds 20261124/7: 0.636/0.533, 0.663/0.553). Each alone:
+the extra candidates 0.768/0.648, 0.760/0.649, 0.785/0.667 and 0.640/0.534, 0.666/0.550 (recall@10 +0.014:
+fetched, but rarely into the first three); the feature 0.770/0.651, 0.765/0.647, 0.782/0.668 and
+0.642/0.540, 0.673/0.559. Both, as committed (with a fetched paragraph kept from standing for its
+section when ranked below it, diversify.below_own_section): 0.771/0.655, 0.768/0.656, 0.785/0.671 and
+0.644/0.543, 0.675/0.560; 5-fold CV 0.788/0.950/0.871. Not kept: ten extra candidates (as five), an
+indicator feature for them (no better), fetching them by the general vectors instead (0.769/0.652,
+0.771/0.654, 0.786/0.671; 0.650/0.550, 0.677/0.559: the same within noise, and the embedding is
+already in memory), idf-weighted pooling of the general vectors (no better than the plain mean), and
+showing a section by its best-matching paragraph whenever the section outranks its paragraphs (worse:
+0.760, 0.765, 0.778).
+
 Tried and not kept: a feature for the candidate's place by that cosine (FUSION_K / (FUSION_K +
 place)), with the fusion weight halved to 0.15. On the tables as of commit aaac6d6 it gained a little
 (5-fold CV 0.788/0.941/0.867 -> 0.797/0.946/0.872; table hold-out recall@3 / MRR 0.760/0.645 ->

@@ -1,4 +1,4 @@
-"""The models ``rulings build`` writes beside the index (translation.py, embedding.py) share one contract
+"""The models ``rulings build`` writes beside the index (translation.py, embedding.py, general.py) share one contract
 (model_files.py): a file this code did not write, a missing one or an oversized one never stops search.
 The model's feature is then 0, and the file and what is wrong with it are logged once, without a traceback."""
 from __future__ import annotations
@@ -7,12 +7,16 @@ import json
 
 import pytest
 
-from app.search import embedding, translation
+from app.search import embedding, general, translation
 
 
 def _embedding_file(**fields) -> str:
     return json.dumps({"format": 1, "dim": embedding.DIM, "words": [], "docs": 0, "word_vectors": "",
                        "doc_vectors": "", **fields})
+
+
+def _general_file(**fields) -> str:
+    return json.dumps({"format": 1, "dim": general.DIM, "docs": 0, "vectors": "", **fields})
 
 
 BROKEN = [
@@ -26,6 +30,12 @@ BROKEN = [
     (embedding, _embedding_file(words=["a"])),
     (embedding, _embedding_file(word_vectors="!!")),
     (embedding, _embedding_file(words=[3])),
+    (general, "not json"), (general, json.dumps([1, 2])),
+    (general, _general_file(format=99)),
+    (general, _general_file(dim=64)),
+    (general, _general_file(docs=1)),
+    (general, _general_file(vectors="!!")),
+    (general, _general_file(vectors="AAAA")),      # one float where none belong
 ]
 
 
@@ -40,7 +50,8 @@ def test_a_model_file_this_code_did_not_write_is_ignored_and_logged(tmp_path, mo
 @pytest.mark.parametrize("model, write_empty", [
     (translation, lambda d: translation.write(d, {}, [])),
     (embedding, lambda d: embedding.write(d, {}, [])),
-], ids=["translation", "embedding"])
+    (general, lambda d: general.write(d, [])),
+], ids=["translation", "embedding", "general"])
 def test_a_missing_or_oversized_model_file_is_ignored(tmp_path, monkeypatch, model, write_empty):
     assert model.load(tmp_path, 0) is None
     write_empty(tmp_path)

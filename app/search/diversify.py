@@ -90,6 +90,30 @@ def collapse(ranked: Sequence[tuple[float, int]], keys: Sequence[str],
     return list(slots.values())
 
 
+def below_own_section(ranked: Sequence[tuple[float, int]], keys: Sequence[str],
+                      unmatched: frozenset[int] | set[int]) -> list[tuple[float, int]]:
+    """``ranked`` without the paragraphs of ``unmatched`` (fetched for their meaning, not their words:
+    ``query.candidates``) that rank below their own section's document.
+
+    ``collapse`` lets a candidate paragraph stand for its section because BM25 fetched it for the
+    question's words; one fetched by the embedding may not hold them. When the ranking still puts its
+    section above it, the section is shown by its best-matching paragraph (``show_paragraphs``), as it
+    was before such paragraphs were fetched: "does revealing moat count as playing it" is not shown
+    Reaction to Attack's list of Reaction cards because the list names Moat.
+    """
+    if not unmatched:
+        return list(ranked)
+    seen: set[str] = set()
+    out = []
+    for sd in ranked:
+        key = keys[sd[1]]
+        if sd[1] in unmatched and is_paragraph(key) and section_of(key) in seen:
+            continue
+        seen.add(key)
+        out.append(sd)
+    return out
+
+
 def paragraphs_of(keys: Sequence[str]) -> dict[int, tuple[int, ...]]:
     """Section document -> the documents of its paragraphs ('<section>#pN'), in document order."""
     by_key = {k: d for d, k in enumerate(keys)}

@@ -21,11 +21,9 @@ It is a re-ranking feature (``rerank.py``), not a filter. Measured: ``bench/trai
 """
 from __future__ import annotations
 
-import base64
 import json
 import logging
 import math
-import sys
 from array import array
 from collections import Counter
 from dataclasses import dataclass
@@ -33,7 +31,7 @@ from operator import mul
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from app.search.model_files import Unusable, read_json
+from app.search.model_files import Unusable, decode_floats, encode_floats, read_json
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +92,34 @@ class Embedding:
         """Each document's cosine with the unit vector ``u`` (a question's, ``question``)."""
         dim, vecs, has = self.dim, self.doc_vectors, self.has_vector
         return {d: sum(map(mul, u, vecs[d * dim:(d + 1) * dim])) for d in docs if 0 <= d < len(has) and has[d]}
+
+
+class Nearest:
+    """The documents of a group (rule passages and FAQ answers) nearest to a question's vector: candidates
+    for the answers BM25 cannot fetch because they share none of the question's rarer words.
+
+    One matrix product over the group's vectors per question (numpy, as BM25's candidate step is).
+    """
+
+    def __init__(self, model: Embedding, group: Iterable[int]) -> None:
+        import numpy as np
+
+        has = model.has_vector
+        self.docs = np.array(sorted(d for d in group if 0 <= d < len(has) and has[d]), dtype=np.int64)
+        every = np.frombuffer(model.doc_vectors, dtype=np.float32).reshape(-1, model.dim)
+        self.matrix = every[self.docs] if len(self.docs) else every[:0]
+
+    def top(self, u: Sequence[float], k: int, skip: set[int] | frozenset[int]) -> list[int]:
+        """The ``k`` nearest documents to the unit vector ``u`` that are not in ``skip``, nearest first."""
+        import numpy as np
+
+        if k <= 0 or not len(self.docs) or not u:
+            return []
+        cos = self.matrix @ np.asarray(u, dtype=np.float32)
+        want = min(len(cos), k + len(skip))
+        best = np.argpartition(-cos, want - 1)[:want]
+        out = [int(d) for d in self.docs[best[np.lexsort((self.docs[best], -cos[best]))]] if int(d) not in skip]
+        return out[:k]
 
 
 def learn(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequence[str]],
@@ -243,7 +269,7 @@ def write(out_dir: Path, words: dict[str, list[float]], docs: Sequence[Sequence[
     word_vectors = array("f", [x for w in vocab for x in words[w]])
     doc_vectors = array("f", [x for v in docs for x in (v if v is not None else [0.0] * DIM)])
     data = {"format": FORMAT, "dim": DIM, "words": vocab, "docs": len(docs),
-            "word_vectors": _encode(word_vectors), "doc_vectors": _encode(doc_vectors)}
+            "word_vectors": encode_floats(word_vectors), "doc_vectors": encode_floats(doc_vectors)}
     (Path(out_dir) / file).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
 
 
@@ -267,27 +293,9 @@ def _read(path: Path, doc_count: int) -> Embedding:
     if data.get("docs") != doc_count or not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise Unusable(f"does not match the index's {doc_count} documents")
     try:
-        word_vectors, doc_vectors = _decode(data["word_vectors"]), _decode(data["doc_vectors"])
+        word_vectors, doc_vectors = decode_floats(data["word_vectors"]), decode_floats(data["doc_vectors"])
     except (KeyError, TypeError, ValueError):
         raise Unusable("malformed vectors") from None
     if len(word_vectors) != len(words) * DIM or len(doc_vectors) != doc_count * DIM:
         raise Unusable("vectors of the wrong size")
     return Embedding({w: i for i, w in enumerate(words)}, word_vectors, doc_vectors)
-
-
-def _encode(values: array) -> str:
-    if sys.byteorder != "little":
-        values = array("f", values)
-        values.byteswap()
-    return base64.b64encode(values.tobytes()).decode("ascii")
-
-
-def _decode(text: str) -> array:
-    raw = base64.b64decode(text.encode("ascii"), validate=True)
-    if len(raw) % 4:
-        raise ValueError("not float32")
-    values = array("f")
-    values.frombytes(raw)
-    if sys.byteorder != "little":
-        values.byteswap()
-    return values

@@ -23,7 +23,7 @@ from whoosh.analysis.filters import CharsetFilter
 from whoosh.support.charset import accent_map
 
 from app.corpus.model import slugify
-from app.search import embedding, postings, translation
+from app.search import embedding, general, postings, translation
 from app.search.documents import GERMAN, SCENARIO, SearchDoc, iter_documents
 from app.search.stemming import query_analyzer, text_analyzer
 from app.search.names import NameIndex, load_abbreviations, tokenize
@@ -89,12 +89,14 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     pairs: list[tuple[list[str], list[str]]] = []   # (table question, the passage it was written for)
     numbered: list[tuple[list[str], int]] = []      # (table question, its passage's document number)
     keys: list[str] = []                            # by document number
+    texts: list[str] = []                           # by document number, as general.py reads them
     try:
         for doc in iter_documents(store, names.mentions):
             _count_words(doc, vocab, lower)
             asked.update(t.norm for q in doc.asks for t in tokenize(q))   # as name recognition reads them
             writer.add_document(**_fields(doc))
             keys.append(doc.key)
+            texts.append(f"{doc.title}. {doc.body}")
             count += 1
             words = [] if doc.kind in _NOT_TRANSLATED else [t.text for t in read(f"{doc.title} {doc.body}")]
             doc_words.append(words)
@@ -108,6 +110,7 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     translation.write(out_dir, translation.learn(pairs), doc_words)
     embedding.write(out_dir, *embedding.learn(numbered, doc_words))
     embedding.write(out_dir, *embedding.learn_sections(numbered, doc_words, keys), embedding.SECTIONS_FILE)
+    general.write(out_dir, texts)
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
         postings.write(postings.compute(searcher), out_dir)
     vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in sorted(vocab.keys() | asked.keys())}

@@ -1,4 +1,4 @@
-"""The models ``rulings build`` learns next to the index (translation.py, embedding.py), read back safely.
+"""The models ``rulings build`` writes next to the index (translation.py, embedding.py, general.py), read back safely.
 
 A model file that is missing, oversized or not JSON must not stop search: the model's feature is then
 0 for every candidate, and the caller logs once what is wrong with which file. Both models read their
@@ -6,7 +6,10 @@ files the same way, here.
 """
 from __future__ import annotations
 
+import base64
 import json
+import sys
+from array import array
 from pathlib import Path
 from typing import Any
 
@@ -25,3 +28,23 @@ def read_json(path: Path, max_bytes: int, what: str) -> Any:
         raise Unusable(f"no {what} (an index built before it existed)") from None
     except (OSError, ValueError) as exc:
         raise Unusable(f"unreadable ({type(exc).__name__})") from None
+
+
+def encode_floats(values: array) -> str:
+    """float32 values as little-endian bytes in base64: a tenth of their JSON text."""
+    if sys.byteorder != "little":
+        values = array("f", values)
+        values.byteswap()
+    return base64.b64encode(values.tobytes()).decode("ascii")
+
+
+def decode_floats(text: str) -> array:
+    """What ``encode_floats`` wrote; ValueError for anything else."""
+    raw = base64.b64decode(text.encode("ascii"), validate=True)
+    if len(raw) % 4:
+        raise ValueError("not float32")
+    values = array("f")
+    values.frombytes(raw)
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values

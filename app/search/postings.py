@@ -27,7 +27,7 @@ import sys
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 from whoosh import scoring
@@ -89,6 +89,11 @@ class Postings:
         rest = matched & self._group_mask(group)
         rest[[d for _, d in best]] = False
         return sorted(best + self._best(acc, rest, group_limit), key=lambda sd: (-sd[0], sd[1]))
+
+    def scored(self, query: Any, docs: Sequence[int]) -> list[tuple[float, int]]:
+        """``docs`` with their scores for ``query`` (0 where no clause matches), in the order given."""
+        acc, _ = self._scores(query)
+        return [(float(acc[d]), d) for d in docs]
 
     def _group_mask(self, group: frozenset[int]) -> np.ndarray:
         mask = self._groups.get(group)

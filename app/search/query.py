@@ -36,8 +36,8 @@ from whoosh.query import And, Or, Term
 
 from app.corpus.text import plain
 from app.search.concepts import Concept, ConceptIndex
-from app.search.diversify import (Slot, collapse, ensure_own_entries, merge_card_entries, paragraphs_of,
-                                   show_paragraphs)
+from app.search.diversify import (Slot, below_own_section, collapse, ensure_own_entries, merge_card_entries,
+                                   paragraphs_of, show_paragraphs)
 from app.search.suggest import explain_empty
 from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
@@ -49,7 +49,7 @@ from app.search.readings import word_readings
 from app.search.references import follow_pointers, pointer_targets
 from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
-from app.search import embedding, translation
+from app.search import embedding, general, translation
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
 from app.search.rerank import (GERMAN_WORDS, AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule,
@@ -82,6 +82,11 @@ CANDIDATES = 40
 # the question, and card rulings sharing its words would otherwise fill every candidate slot.
 _RULE_CANDIDATES = 10
 _RULE_KINDS = frozenset({"section", "common effect"})
+# Rule passages and FAQ answers nearest the question in the embedding's space (embedding.Nearest), fetched
+# beside BM25's. On the table hold-out (questions held out, seed 7) the answers not among the candidates
+# fell from 78 of 1,012 to 42; ten measured the same as five (bench/train_ranker.py has the figures).
+_NEAR_CANDIDATES = 5
+_NEAR_KINDS = frozenset({"section", "common effect", "FAQ"})
 
 # Scenarios fetched beside them (they are placed apart from the ranking, see pick_scenario).
 _SCENARIO_CANDIDATES = 20
@@ -114,6 +119,7 @@ class _Engine:
     scenarios_by_card: dict[str, list[int]] = field(default_factory=dict)      # card slug -> scenarios about it
     rule_docs: frozenset[int] = frozenset()    # Complete Rules sections and paragraphs (extra candidates)
     rule_words: RulePostings | None = None     # their postings, for scoring on every word (rulewords.py)
+    nearest: embedding.Nearest | None = None   # rule passages and FAQ answers by the embedding (extra candidates)
     superseded: dict[int, frozenset[int]] = field(default_factory=dict)   # out-of-date FAQ -> current rule docs
     superseded_notes: dict[str, dict] = field(default_factory=dict)    # its key -> the note and links hits show
     paragraphs: dict[int, tuple[int, ...]] = field(default_factory=dict)   # section -> its paragraphs' documents
@@ -208,8 +214,12 @@ def engine_for(store: Store) -> _Engine:
             eng.info.translation = translation.load(search_dir, postings.doc_count)
             eng.info.embedding = embedding.load(search_dir, postings.doc_count)
             eng.info.sections = embedding.load(search_dir, postings.doc_count, embedding.SECTIONS_FILE)
+            eng.info.general = general.load(search_dir, postings.doc_count)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
+            if eng.info.embedding is not None:
+                eng.nearest = embedding.Nearest(eng.info.embedding, (d for d, k in enumerate(eng.info.kind)
+                                                                     if k in _NEAR_KINDS))
             eng.superseded, eng.superseded_notes = _superseded(store, postings)
             eng.paragraphs = paragraphs_of(postings.keys)
             for d in eng.scenario_cites:
@@ -346,6 +356,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         return _empty(out, "nothing in the rules matches these words")
     slugs = list(dict.fromkeys(c.slug for c in strong))
     ranked = follow_pointers(ranked, eng.see, eng.owner, slugs)
+    ranked = below_own_section(ranked, eng.postings.keys, plan.nearest)
     tier = _tier(eng.postings, slugs)
     # the slots that can be shown: the card entries placed next may push a few below the limit
     slots = show_paragraphs(collapse(ranked, eng.postings.keys, tier), eng.paragraphs,
@@ -428,8 +439,9 @@ def candidate_count(limit: int) -> int:
 
 def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list[tuple[float, int]],
                                                                             list[tuple[float, int]]]:
-    """BM25F's best ``n`` documents, and apart from them the scenarios among its best (scenarios are
-    placed by ``pick_scenario``, never interleaved with the rules they demonstrate)."""
+    """BM25F's best ``n`` documents and the rule passages nearest the question that it left out, and apart
+    from them the scenarios among its best (scenarios are placed by ``pick_scenario``, never interleaved
+    with the rules they demonstrate)."""
     # a question naming a card has its answer among the card's own documents; one naming none gets
     # rule candidates of its own
     extra = 0 if plan.strong else _RULE_CANDIDATES
@@ -449,7 +461,21 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
             scenarios.append(sd)
         elif kingdoms or not is_kingdom_list(keys[sd[1]]):
             docs.append(sd)
-    return docs[:n + extra], scenarios
+    docs = docs[:n + extra]
+    # not for a German question: the embedding never learned its words (as the fusion in ``search``)
+    german = is_german(text, sum(1 for c in plan.cards if c.how == "german"))
+    near = [] if german else _nearest(eng, plan, {d for _, d in docs})
+    plan.nearest = frozenset(near)
+    return docs + eng.postings.scored(plan.query, near) if near else docs, scenarios
+
+
+def _nearest(eng: _Engine, plan: "QueryPlan", fetched: set[int]) -> list[int]:
+    """The rule passages and FAQ answers nearest the question (the embedding's) that BM25 did not fetch."""
+    if eng.nearest is None:
+        return []
+    if plan.vector is None:
+        plan.vector = eng.info.embedding.question(plan.question) or []
+    return eng.nearest.top(plan.vector, _NEAR_CANDIDATES, fetched)
 
 
 def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[tuple[float, int]]:
@@ -471,7 +497,8 @@ def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[fl
                     card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers,
                     words=plan.words, rule_scores=plan.rule_scores, asked=plan.asked,
                     near=nearness(eng, plan, [d for _, d in hits]),
-                    near_section=section_nearness(eng, plan, [d for _, d in hits]))
+                    near_section=section_nearness(eng, plan, [d for _, d in hits]),
+                    general=general_nearness(eng, plan, [d for _, d in hits]))
 
 
 def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
@@ -486,6 +513,14 @@ def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, floa
     if plan.vector and missing:
         plan.near.update(model.cosines(plan.vector, missing))
     return plan.near
+
+
+def general_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
+    """The cosines of ``docs`` to the question in general English (general.py): a ranking feature only.
+    The question is read as searched, with card names typed wrong written as printed, as the documents
+    name them: the general vectors split an unknown spelling into pieces that mean nothing."""
+    model = eng.info.general if eng.info is not None else None
+    return model.cosines(model.model.vector(plan.printed or plan.text), docs) if model is not None else {}
 
 
 def section_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
@@ -542,6 +577,8 @@ class QueryPlan:
     # questions (embedding.py)
     question: list[str] = field(default_factory=list)
     near: dict[int, float] = field(default_factory=dict)    # documents' cosines to the question, as computed
+    nearest: frozenset[int] = frozenset()   # candidates fetched by the embedding, not by BM25 (``_nearest``)
+    printed: str = ""                       # the question with card names typed wrong as printed (general.py)
     vector: list[float] | None = None                       # the question's vector (embedding.py), once
 
 
@@ -564,15 +601,17 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     concepts = _match_concepts(eng.concepts, rest, bool(strong))
     words = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
     stems = eng.selective(words)
+    printed = _as_printed(text, spans)
     return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words,
                      asked=AskedWords(words or stems, IdfWeights(eng.postings)), text=text, corrections=fixes,
-                     question=[t.text for t in eng.analyzer(_as_printed(text, spans))][:40])
+                     question=[t.text for t in eng.analyzer(printed)][:40], printed=printed)
 
 
 def _as_printed(text: str, spans: list[Recognized]) -> str:
     """``text`` with each card name typed wrong written as printed: the embedding reads the question's
-    words, and "snoowy village" is the same question as "snowy village"."""
-    for c in sorted((c for c in spans if c.how == "fuzzy"), key=lambda c: -c.start):
+    words, and "snoowy village" is the same question as "snowy village". A misspelling the plural reading
+    caught ("fortres" for Fortress) is one too."""
+    for c in sorted((c for c in spans if c.how in ("fuzzy", "plural")), key=lambda c: -c.start):
         text = text[:c.start] + c.name + text[c.end:]
     return text
 

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
 from app.search.embedding import Embedding
+from app.search.general import Documents
 from app.search.translation import Translation
 
 WEIGHTS_FILE = Path(__file__).with_name("ranker.json")
@@ -75,6 +76,8 @@ FEATURES = (
                        # each question nearer its own passage than the passages beside it (embedding.py)
     "section_embedding",  # the same for a rule document's section as a whole, in a second space where each
                           # question is nearer its own section than every other (embedding.learn_sections)
+    "general",         # the cosine of the question and the document in general English (general.py: vectors
+                       # learned from far more text than the tables, for words no table question used)
     *(f"kind:{k}" for k in KINDS),
 )
 
@@ -144,6 +147,7 @@ class DocInfo:
     translation: Translation | None = None     # the build's translation model (None for an index without one)
     embedding: Embedding | None = None         # the build's word vectors (None for an index without them)
     sections: Embedding | None = None          # the build's section vectors (embedding.learn_sections), or None
+    general: Documents | None = None           # the documents' general English vectors (general.py), or None
 
 
 def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[int, float]:
@@ -174,11 +178,13 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
              german_query: bool, pointers: frozenset[int], words: Sequence[str] = (),
              rule_scores: dict[int, float] | None = None, asked: AskedWords | None = None,
              near: dict[int, float] | None = None,
-             near_section: dict[int, float] | None = None) -> list[list[float]]:
+             near_section: dict[int, float] | None = None,
+             general: dict[int, float] | None = None) -> list[list[float]]:
     """One feature row per candidate, in the order of FEATURES. ``asked`` is the question's words as
     compared with table questions (the query plan's, so the hits' "Answers" reuse its comparisons);
     ``near`` the candidates' cosines to the question (embedding.py; the plan's, so the fusion reuses them),
-    ``near_section`` their sections' (embedding.learn_sections)."""
+    ``near_section`` their sections' (embedding.learn_sections), ``general`` their cosines in general English
+    (general.py)."""
     docs = [d for _, d in cands]
     all_words = list(dict.fromkeys(words)) or list(stems)
     asked = asked or AskedWords(all_words, IdfWeights(postings))
@@ -201,6 +207,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     best_translated = max(translated.values(), default=0.0)
     near = near or {}
     near_section = near_section or {}
+    general = general or {}
     rows = []
     for rank, (score, d) in enumerate(cands, start=1):
         key = postings.keys[d]
@@ -238,6 +245,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             max(0.0, 1.0 - (best_translated - translated[d]) / TRANSLATION_SPAN) if d in translated else 0.0,
             near.get(d, 0.0),
             near_section.get(d, 0.0),
+            general.get(d, 0.0),
         ]
         row += [1.0 if kind == k else 0.0 for k in KINDS]
         rows.append(row)
