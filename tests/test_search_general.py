@@ -8,7 +8,7 @@ import pytest
 
 from app.search import embedding, general
 from app.search.diversify import below_own_section
-from app.search.query import clean_query, engine_for, plan_query, search
+from app.search.query import candidate_count, candidates, clean_query, engine_for, plan_query, search
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,6 @@ def test_an_answer_sharing_none_of_the_questions_rarer_words_is_fetched_and_show
     eng = engine_for(store)
     text, _ = clean_query("can I buy nothing on my turn")
     plan = plan_query(eng, text)
-    from app.search.query import candidate_count, candidates
     hits, _ = candidates(eng, plan, plan.text, candidate_count(10))
     answer = eng.postings.keys.index("ii-your-turn-b-buy-phase#p5")
     assert answer in plan.nearest and answer in [d for _, d in hits]
@@ -80,7 +79,6 @@ def test_a_german_question_gets_no_candidates_by_meaning(store):
     eng = engine_for(store)
     text, _ = clean_query("Burggraben gegen Hexe")
     plan = plan_query(eng, text)
-    from app.search.query import candidates
     candidates(eng, plan, plan.text, 40)
     assert plan.nearest == frozenset()
 

@@ -49,7 +49,8 @@ _loaded: list = []          # [Words or None]: read once per process, by the fir
 
 
 class Words:
-    """The package's sub-word vectors and the tokenizer that splits text into them."""
+    """The package's sub-word vectors (kept as shipped, float16: half the memory of each worker; a text's
+    rows are widened to float32 before they are averaged) and the tokenizer that splits text into them."""
 
     def __init__(self, vectors: np.ndarray, tokenizer) -> None:
         self.vectors = vectors
@@ -62,7 +63,7 @@ class Words:
         ids = [i for i in self.tokenizer.encode(text[:MAX_CHARS]).ids if i > _SPECIAL]
         if not ids:
             return None
-        v = self.vectors[ids].mean(axis=0)
+        v = self.vectors[ids].astype(np.float32).mean(axis=0)
         n = float(np.linalg.norm(v))
         return v / n if n else None
 
@@ -94,7 +95,7 @@ def _read_package() -> Words | None:
         return None
     root = Path(wordllama.__file__).parent
     try:
-        vectors = load_file(str(root / _WEIGHTS))["embedding.weight"].astype(np.float32)
+        vectors = load_file(str(root / _WEIGHTS))["embedding.weight"]
         tokenizer = Tokenizer.from_file(str(root / _TOKENIZER))
     except Exception as exc:    # a damaged install: tokenizers raises plain Exception for a bad file
         log.warning("%s: unreadable general English vectors (%s); searching without the 'general' feature",
@@ -109,14 +110,16 @@ def _read_package() -> Words | None:
 class Documents:
     """Every document's unit vector in the general space, by document number."""
 
-    def __init__(self, matrix: np.ndarray, model: Words) -> None:
+    def __init__(self, matrix: np.ndarray, words: Words) -> None:
         self.matrix = matrix
-        self.model = model
+        self.words = words
 
-    def cosines(self, question: np.ndarray | None, docs: Sequence[int]) -> dict[int, float]:
-        if question is None or not docs:
+    def cosines(self, question: str, docs: Sequence[int]) -> dict[int, float]:
+        """Each of ``docs``' cosine with the question's text; none for a question without words."""
+        u = self.words.vector(question) if docs else None
+        if u is None:
             return {}
-        return dict(zip(docs, (self.matrix[list(docs)] @ question).tolist()))
+        return dict(zip(docs, (self.matrix[list(docs)] @ u).tolist()))
 
 
 def write(out_dir: Path, texts: Sequence[str]) -> bool:
@@ -131,11 +134,9 @@ def write(out_dir: Path, texts: Sequence[str]) -> bool:
 
 
 def load(search_dir: Path, doc_count: int) -> Documents | None:
-    """The build's document vectors with the package's words, or None (logged once per index opened)."""
+    """The build's document vectors with the package's words, or None (logged once per index opened).
+    The file is checked first: the package's vectors are not read for an index without it."""
     path = Path(search_dir) / FILE
-    model = words()
-    if model is None:
-        return None
     try:
         data = read_json(path, MAX_BYTES, "general English vectors")
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("dim") != DIM:
@@ -151,4 +152,5 @@ def load(search_dir: Path, doc_count: int) -> Documents | None:
     except Unusable as exc:
         log.warning("%s: %s; searching without the 'general' feature (rulings build writes it)", path, exc)
         return None
-    return Documents(flat.reshape(doc_count, DIM), model)
+    model = words()
+    return Documents(flat.reshape(doc_count, DIM), model) if model is not None else None

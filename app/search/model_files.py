@@ -1,8 +1,8 @@
 """The models ``rulings build`` writes next to the index (translation.py, embedding.py, general.py), read back safely.
 
 A model file that is missing, oversized or not JSON must not stop search: the model's feature is then
-0 for every candidate, and the caller logs once what is wrong with which file. Both models read their
-files the same way, here.
+0 for every candidate, and the caller logs once what is wrong with which file. All of them read their
+files the same way, here; the two that store vectors (embedding.py, general.py) share one codec.
 """
 from __future__ import annotations
 

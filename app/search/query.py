@@ -365,7 +365,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     # fused with the embedding's order (rerank.fuse), but not for a card's name alone: that is a lookup,
     # whose answer is the card's own entry; nor for a German question, whose words it never learned
     if eng.info is not None and eng.info.embedding is not None and (stems or len(slugs) > 1) \
-            and not is_german(text, sum(1 for c in cards if c.how == "german")):
+            and not _in_german(plan, text):
         slots = fuse(slots, nearness(eng, plan, [s.docnum for s in slots]), lambda s: s.docnum)
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
@@ -463,10 +463,14 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
             docs.append(sd)
     docs = docs[:n + extra]
     # not for a German question: the embedding never learned its words (as the fusion in ``search``)
-    german = is_german(text, sum(1 for c in plan.cards if c.how == "german"))
-    near = [] if german else _nearest(eng, plan, {d for _, d in docs})
+    near = [] if _in_german(plan, text) else _nearest(eng, plan, {d for _, d in docs})
     plan.nearest = frozenset(near)
     return docs + eng.postings.scored(plan.query, near) if near else docs, scenarios
+
+
+def _in_german(plan: "QueryPlan", text: str) -> bool:
+    """Whether the question is asked in German (its words, and the card names it gave in German)."""
+    return is_german(text, sum(1 for c in plan.cards if c.how == "german"))
 
 
 def _nearest(eng: _Engine, plan: "QueryPlan", fetched: set[int]) -> list[int]:
@@ -484,14 +488,14 @@ def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, in
     if model is None or eng.info is None or not hits:
         return _rank(hits, eng.postings, plan.cards, plan.strong, plan.stems)
     ranked = rerank(hits, feature_rows(eng, plan, text, hits), model)
-    if not is_german(text, sum(1 for c in plan.cards if c.how == "german")):
+    if not _in_german(plan, text):
         ranked = german_beside_english(ranked, eng.info.kind, eng.owner)
     return ranked
 
 
 def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[list[float]]:
     concept_keys = {t for c in plan.concepts for t in c.targets}
-    german = is_german(text, sum(1 for c in plan.cards if c.how == "german"))
+    german = _in_german(plan, text)
     return features(hits, eng.postings, eng.info, stems=plan.stems,
                     named=list(dict.fromkeys(c.slug for c in plan.strong)), owner=eng.owner,
                     card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers,
@@ -520,7 +524,7 @@ def general_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[i
     The question is read as searched, with card names typed wrong written as printed, as the documents
     name them: the general vectors split an unknown spelling into pieces that mean nothing."""
     model = eng.info.general if eng.info is not None else None
-    return model.cosines(model.model.vector(plan.printed or plan.text), docs) if model is not None else {}
+    return model.cosines(plan.printed or plan.text, docs) if model is not None else {}
 
 
 def section_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
