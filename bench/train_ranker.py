@@ -66,6 +66,20 @@ already in memory), idf-weighted pooling of the general vectors (no better than 
 showing a section by its best-matching paragraph whenever the section outranks its paragraphs (worse:
 0.760, 0.765, 0.778).
 
+The ``general_mapped`` feature (general.learn_map: the general English space through one 256 x 256 map,
+learned at build time from the question tables as embedding.py learns its vectors, starting from the
+identity) and the fusion ordering results by the sum of that cosine and the embedding's, were measured
+the same way on the tables as of commit 668ce37 (that code retrained: 5-fold CV 0.788/0.950/0.871;
+questions held out, recall@3 / MRR, seeds 20261124/7/99: 0.772/0.655, 0.767/0.657, 0.786/0.673; whole
+passages, seeds 20261124/7: 0.649/0.544, 0.675/0.558). The feature alone (ten passes, rate 0.001):
+0.779/0.665, 0.772/0.664, 0.792/0.675 and 0.659/0.552, 0.687/0.572; at rate 0.003 (kept): 0.782/0.664,
+0.773/0.666, 0.794/0.674 and 0.663/0.552, 0.689/0.571. With the fusion reading the sum, as committed:
+0.785/0.665, 0.769/0.665, 0.795/0.675 and 0.670/0.563, 0.693/0.576; 5-fold CV 0.797/0.959/0.875. The
+same within noise, not kept: 25 passes (0.779/0.664, 0.774/0.665, 0.796/0.675; 0.661/0.552, 0.690/0.572),
+a second map for the passages' side (0.778/0.665, 0.772/0.665, 0.796/0.674; 0.652/0.551, 0.687/0.569),
+and five more candidates by meaning fetched through the map (recall@10 up, 0.913 -> 0.914, 0.922 ->
+0.927, 0.920 -> 0.920 and 0.827 -> 0.844, 0.849 -> 0.854; recall@3 0.778, 0.770, 0.800 and 0.667, 0.694).
+
 Tried and not kept: a feature for the candidate's place by that cosine (FUSION_K / (FUSION_K +
 place)), with the fusion weight halved to 0.15. On the tables as of commit aaac6d6 it gained a little
 (5-fold CV 0.788/0.941/0.867 -> 0.797/0.946/0.872; table hold-out recall@3 / MRR 0.760/0.645 ->

@@ -40,6 +40,62 @@ def test_the_build_writes_every_documents_vector_and_search_reads_them(store):
     assert np.allclose(norms[norms > 0], 1.0, atol=1e-4) and (norms > 0).mean() > 0.99
 
 
+def _unit(m: np.ndarray) -> np.ndarray:
+    return m / np.linalg.norm(m, axis=-1, keepdims=True)
+
+
+def test_the_map_learns_to_look_past_what_every_question_says():
+    """Players' questions share wording that says nothing about which passage they ask for ("what happens
+    when", "do I still"). Here every question is mostly such wording (a few directions all questions and
+    passages share) and a little of its passage: the plain cosine finds the passage for 1 question in 10;
+    the map learned from other questions finds it for new ones, the way a table question teaches it."""
+    rng = np.random.default_rng(1)
+    n, dim = 60, general.DIM
+    shared = np.linalg.qr(rng.normal(size=(dim, 16)))[0]
+    docs = _unit(rng.normal(size=(n, dim)) + 3 * rng.normal(size=(n, 16)) @ shared.T)
+
+    def ask(per_doc: int) -> tuple[np.ndarray, np.ndarray]:
+        target = np.repeat(np.arange(n), per_doc)
+        return _unit(0.5 * docs[target] + rng.normal(size=(len(target), 16)) @ shared.T), target
+
+    def found(mapping: np.ndarray, questions: np.ndarray, target: np.ndarray) -> float:
+        return float(((_unit(questions @ mapping) @ _unit(docs @ mapping).T).argmax(axis=1) == target).mean())
+
+    taught, asked = ask(6), ask(4)
+    mapping = general.learn_map(taught[0], list(taught[1]), docs)
+    assert found(np.eye(dim), *asked) < 0.2
+    assert found(mapping, *asked) > 0.9
+
+
+def test_without_questions_the_map_changes_nothing():
+    docs = _unit(np.random.default_rng(0).normal(size=(5, general.DIM))).astype(np.float32)
+    assert np.array_equal(general.learn_map(np.zeros((0, general.DIM)), [], docs), np.eye(general.DIM))
+
+
+def test_mapped_cosines_are_the_cosines_of_the_mapped_vectors(words):
+    """``Documents`` computes them without mapping the documents per question; the shortcut must give the
+    cosines themselves, or the feature and the fusion would read something else."""
+    rng = np.random.default_rng(2)
+    matrix = _unit(rng.normal(size=(30, general.DIM))).astype(np.float32)
+    matrix[7] = 0.0                                         # a document without words
+    mapping = (np.eye(general.DIM) + 0.3 * rng.normal(size=(general.DIM, general.DIM))).astype(np.float32)
+    docs = general.Documents(matrix, words, mapping)
+    q = docs.question("does the trashed card still give me its plus actions")
+    mapped = matrix @ mapping
+    norms = np.linalg.norm(mapped, axis=1, keepdims=True)
+    direct = _unit(q.plain @ mapping) @ (mapped / np.where(norms > 0, norms, 1.0)).T
+    got = docs.mapped_cosines(q, list(range(30)))
+    assert np.allclose([got[d] for d in range(30)], direct, atol=1e-5)
+    assert got[7] == 0.0
+    assert docs.cosines(q, [3])[3] == pytest.approx(float(matrix[3] @ q.plain), abs=1e-6)
+
+
+def test_the_build_learns_the_map_from_the_question_tables(store):
+    mapping = engine_for(store).info.general.mapping
+    assert mapping.shape == (general.DIM, general.DIM)
+    assert not np.allclose(mapping, np.eye(general.DIM), atol=1e-3)
+
+
 def _tiny_embedding() -> embedding.Embedding:
     from array import array
     dim = embedding.DIM

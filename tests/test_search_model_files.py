@@ -4,10 +4,13 @@ The model's feature is then 0, and the file and what is wrong with it are logged
 from __future__ import annotations
 
 import json
+from array import array
 
+import numpy as np
 import pytest
 
 from app.search import embedding, general, translation
+from app.search.model_files import encode_floats
 
 
 def _embedding_file(**fields) -> str:
@@ -15,8 +18,13 @@ def _embedding_file(**fields) -> str:
                        "doc_vectors": "", **fields})
 
 
+_IDENTITY = encode_floats(array("f", np.eye(general.DIM, dtype=np.float32).ravel().tobytes()))
+
+
 def _general_file(**fields) -> str:
-    return json.dumps({"format": 1, "dim": general.DIM, "docs": 0, "vectors": "", **fields})
+    """A well-formed general.json with no documents, but for ``fields``."""
+    return json.dumps({"format": general.FORMAT, "dim": general.DIM, "docs": 0, "vectors": "", "map": _IDENTITY,
+                       **fields})
 
 
 BROKEN = [
@@ -29,14 +37,25 @@ BROKEN = [
     (embedding, _embedding_file(docs=1)),
     (embedding, _embedding_file(words=["a"])),
     (embedding, _embedding_file(word_vectors="!!")),
+    (embedding, _embedding_file(doc_vectors=7)),
     (embedding, _embedding_file(words=[3])),
     (general, "not json"), (general, json.dumps([1, 2])),
     (general, _general_file(format=99)),
+    (general, _general_file(format=1)),            # written before the learned map: rebuild
     (general, _general_file(dim=64)),
     (general, _general_file(docs=1)),
     (general, _general_file(vectors="!!")),
     (general, _general_file(vectors="AAAA")),      # one float where none belong
+    (general, _general_file(vectors=None)),
+    (general, _general_file(map=None)),
+    (general, _general_file(map="!!")),
+    (general, _general_file(map="AAAA")),           # one float, not DIM x DIM
 ]
+
+
+def test_the_well_formed_general_file_these_cases_break_is_read(tmp_path):
+    (tmp_path / general.FILE).write_text(_general_file(), encoding="utf-8")
+    assert general.load(tmp_path, 0) is not None
 
 
 @pytest.mark.parametrize("model, content", BROKEN, ids=[m.FILE for m, _ in BROKEN])

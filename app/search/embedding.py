@@ -163,25 +163,13 @@ def learn(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequen
     rng = np.random.default_rng(seed)
     start = rng.normal(0.0, 0.1, (len(vocab), DIM)).astype(np.float32)
     asked, passage = start.copy(), start.copy()
-    adam = _Adam([asked, passage])
+    adam = Adam([asked, passage])
     for _ in range(epochs if questions else 0):
         order = rng.permutation(len(questions))
         for b in range(0, len(order), BATCH):
             batch = order[b:b + BATCH]
             rows = _rows([questions[i] for i in batch], len(vocab))
-            q_raw = rows @ asked
-            q, q_norm = _unit(q_raw)
-            d_raw = docs @ passage
-            d, d_norm = _unit(d_raw)
-            logits = SCALE * q @ d.T
-            logits -= logits.max(axis=1, keepdims=True)
-            p = np.exp(logits)
-            p /= p.sum(axis=1, keepdims=True)
-            p[np.arange(len(batch)), target[batch]] -= 1.0        # softmax cross-entropy's gradient
-            p *= SCALE / len(batch)
-            g_q, g_d = p @ d, p.T @ q
-            g_q = (g_q - q * (q * g_q).sum(axis=1, keepdims=True)) / q_norm
-            g_d = (g_d - d * (d * g_d).sum(axis=1, keepdims=True)) / d_norm
+            g_q, g_d = cosine_softmax_gradients(rows @ asked, docs @ passage, target[batch], SCALE)
             adam.step([rows.T @ g_q, docs.T @ g_d])
     d_unit, _ = _unit(_rows([doc_row(doc_words[d]) for d in live], len(vocab)) @ passage)
     words = {w: [round(float(x), 6) for x in asked[i] * idf[i]] for w, i in index.items()}
@@ -231,6 +219,26 @@ def _rows(rows: Sequence[dict[int, float]], width: int):
     return sparse.csr_matrix((vals, cols, indptr), shape=(len(rows), width))
 
 
+def cosine_softmax_gradients(q_raw, d_raw, target, scale: float):
+    """The gradients, with respect to the unnormalised question rows ``q_raw`` and document rows ``d_raw``,
+    of the mean softmax cross-entropy over ``scale`` times their cosines, each question's answer being
+    column ``target[i]``. Shared by this module's training and general.learn_map's."""
+    import numpy as np
+
+    q, q_norm = _unit(q_raw)
+    d, d_norm = _unit(d_raw)
+    logits = scale * q @ d.T
+    logits -= logits.max(axis=1, keepdims=True)
+    p = np.exp(logits)
+    p /= p.sum(axis=1, keepdims=True)
+    p[np.arange(len(q)), target] -= 1.0        # softmax cross-entropy's gradient
+    p *= scale / len(q)
+    g_q, g_d = p @ d, p.T @ q
+    g_q = (g_q - q * (q * g_q).sum(axis=1, keepdims=True)) / q_norm
+    g_d = (g_d - d * (d * g_d).sum(axis=1, keepdims=True)) / d_norm
+    return g_q, g_d
+
+
 def _unit(m):
     import numpy as np
 
@@ -238,13 +246,14 @@ def _unit(m):
     return m / norm, norm
 
 
-class _Adam:
-    """Adam (Kingma and Ba 2015) on a list of arrays, updated in place."""
+class Adam:
+    """Adam (Kingma and Ba 2015) on a list of arrays, updated in place (general.learn_map uses it too)."""
 
-    def __init__(self, params):
+    def __init__(self, params, rate: float = RATE):
         import numpy as np
 
         self.params = params
+        self.rate = rate
         self.m = [np.zeros_like(p) for p in params]
         self.v = [np.zeros_like(p) for p in params]
         self.t = 0
@@ -258,7 +267,7 @@ class _Adam:
             m += 0.1 * g
             v *= 0.999
             v += 0.001 * g * g
-            p -= RATE * (m / (1 - 0.9 ** self.t)) / (np.sqrt(v / (1 - 0.999 ** self.t)) + 1e-8)
+            p -= self.rate * (m / (1 - 0.9 ** self.t)) / (np.sqrt(v / (1 - 0.999 ** self.t)) + 1e-8)
 
 
 def write(out_dir: Path, words: dict[str, list[float]], docs: Sequence[Sequence[float] | None],

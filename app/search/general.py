@@ -14,8 +14,16 @@ does not ship and would try to download it. ``rulings build`` writes every docum
 the index (``general.json``), so search pools one question per query; without the package or the file
 the feature is 0 for every candidate and search works as before (logged once).
 
+The raw cosine knows English but not the game: "topdeck" and "put it on your deck" are near, but so are
+every two passages about drawing. ``learn_map`` adapts the space to the tables: one 256 x 256 matrix,
+applied to question and passage alike, trained as ``embedding.py`` trains its vectors (each table question
+nearer its own passage than every other passage the tables answer). It starts as the identity, so it
+begins as the plain cosine, and since it maps every sub-word vector, it also moves words no table row
+used, which ``embedding.py``'s own vectors cannot place at all. Both cosines are features; the mapped one
+is also fused with the embedding's order (``query.py``).
+
 Measured (bench/train_ranker.py's docstring has the figures): a small, steady gain on every sample of the
-table hold-out, questions and whole passages held out.
+table hold-out, questions and whole passages held out, for the plain cosine, and another for the map.
 """
 from __future__ import annotations
 
@@ -23,6 +31,7 @@ import json
 import logging
 import threading
 from array import array
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
@@ -33,8 +42,15 @@ from app.search.model_files import Unusable, decode_floats, encode_floats, read_
 log = logging.getLogger(__name__)
 
 FILE = "general.json"
-FORMAT = 1
+FORMAT = 2
 DIM = 256
+# The map's training (``learn_map``). Ten passes and 25 measured the same on the table hold-out, as did a
+# rate of 0.001 and 0.003, and a second matrix for the passages' side; the scale is embedding.py's.
+MAP_EPOCHS = 10
+MAP_RATE = 0.003
+MAP_BATCH = 256
+MAP_SCALE = 15.0
+MAP_SEED = 0
 MAX_BYTES = 64 * 1024 * 1024
 # A document's text past this many characters adds nothing to its mean and costs tokenizing time.
 MAX_CHARS = 4000
@@ -107,28 +123,103 @@ def _read_package() -> Words | None:
     return Words(vectors, tokenizer)
 
 
-class Documents:
-    """Every document's unit vector in the general space, by document number."""
+@dataclass(frozen=True)
+class Question:
+    """A question's unit vector in the general space (``plain``) and what a document's vector is multiplied
+    by for their cosine through the learned map (``mapped``, see ``Documents``)."""
 
-    def __init__(self, matrix: np.ndarray, words: Words) -> None:
+    plain: np.ndarray
+    mapped: np.ndarray
+
+
+class Documents:
+    """Every document's unit vector in the general space, by document number, and the map learned from the
+    question tables (``learn_map``).
+
+    A mapped cosine is (d M) . (q M) / (|d M| |q M|) = d . (M M^T q) / (|d M| |q M|): with each document's
+    |d M| computed once here, a question costs two matrix-vector products and the candidates one more,
+    with no matrix product per query (which BLAS would spread over every core of a worker) and no second
+    copy of the vectors."""
+
+    def __init__(self, matrix: np.ndarray, words: Words, mapping: np.ndarray) -> None:
         self.matrix = matrix
         self.words = words
+        self.mapping = mapping
+        norms = np.linalg.norm(matrix @ mapping, axis=1)
+        self.inverse_norms = np.where(norms > 0, 1.0 / np.where(norms > 0, norms, 1.0), 0.0).astype(np.float32)
 
-    def cosines(self, question: str, docs: Sequence[int]) -> dict[int, float]:
-        """Each of ``docs``' cosine with the question's text; none for a question without words."""
-        u = self.words.vector(question) if docs else None
+    def question(self, text: str) -> Question | None:
+        """The question's two vectors, or None for a question without words. ``mapped`` is M M^T q over
+        |q M|: its dot product with a document over |d M| is their mapped cosine."""
+        u = self.words.vector(text)
         if u is None:
+            return None
+        through = u @ self.mapping
+        norm = float(np.linalg.norm(through))
+        return Question(u, (self.mapping @ through) / norm if norm else np.zeros_like(u))
+
+    def cosines(self, question: Question, docs: Sequence[int]) -> dict[int, float]:
+        """Each of ``docs``' cosine with the question in the general space."""
+        return dict(zip(docs, (self.matrix[list(docs)] @ question.plain).tolist())) if docs else {}
+
+    def mapped_cosines(self, question: Question, docs: Sequence[int]) -> dict[int, float]:
+        """Each of ``docs``' cosine with the question through the learned map (0 for a document without
+        a vector)."""
+        if not docs:
             return {}
-        return dict(zip(docs, (self.matrix[list(docs)] @ u).tolist()))
+        rows = list(docs)
+        return dict(zip(docs, ((self.matrix[rows] @ question.mapped) * self.inverse_norms[rows]).tolist()))
 
 
-def write(out_dir: Path, texts: Sequence[str]) -> bool:
-    """Write each document's vector (``texts`` by document number); False when the package is missing."""
+def learn_map(questions: np.ndarray, answers: Sequence[int], docs: np.ndarray,
+              epochs: int = MAP_EPOCHS, seed: int = MAP_SEED) -> np.ndarray:
+    """The square matrix that, applied to both sides, puts each question (``questions``' unit rows) nearer
+    the document that answers it (``answers``: its row of ``docs``) than every other document some question
+    answers: softmax cross-entropy over those documents, with Adam, as ``embedding.learn`` trains its
+    vectors. A document no question answers is left out of the softmax for the reason given there.
+    Starts from the identity: without questions the map changes nothing."""
+    from app.search.embedding import Adam, cosine_softmax_gradients   # the build's training, as embedding.py's
+
+    mapping = np.eye(docs.shape[1], dtype=np.float32)
+    keep = [i for i, d in enumerate(answers) if docs[d].any() and questions[i].any()]
+    if not keep:
+        return mapping
+    answered = sorted({answers[i] for i in keep})
+    column = {d: c for c, d in enumerate(answered)}
+    q_all = questions[keep].astype(np.float32)
+    target = np.array([column[answers[i]] for i in keep], dtype=np.int64)
+    d_all = docs[answered].astype(np.float32)
+    rng = np.random.default_rng(seed)
+    adam = Adam([mapping], rate=MAP_RATE)
+    for _ in range(epochs):
+        order = rng.permutation(len(q_all))
+        for b in range(0, len(order), MAP_BATCH):
+            batch = order[b:b + MAP_BATCH]
+            q_in = q_all[batch]
+            g_q, g_d = cosine_softmax_gradients(q_in @ mapping, d_all @ mapping, target[batch], MAP_SCALE)
+            adam.step([q_in.T @ g_q + d_all.T @ g_d])       # one map on both sides: the two gradients add
+    return mapping
+
+
+def _unit_rows(m: np.ndarray) -> np.ndarray:
+    """``m`` (a vector or a matrix of rows) scaled to unit length; zero rows stay zero."""
+    norm = np.linalg.norm(m, axis=-1, keepdims=True)
+    return m / np.where(norm > 0, norm, 1.0)
+
+
+def write(out_dir: Path, texts: Sequence[str], asked: Sequence[tuple[str, int]] = ()) -> bool:
+    """Write each document's vector (``texts`` by document number) and the map learned from the table
+    questions ``asked`` (question, the number of the document it was written for); False when the package
+    is missing."""
     model = words()
     if model is None:
         return False
-    flat = array("f", model.matrix(texts).ravel().tobytes())
-    data = {"format": FORMAT, "dim": DIM, "docs": len(texts), "vectors": encode_floats(flat)}
+    matrix = model.matrix(texts)
+    questions = model.matrix([q for q, _ in asked])
+    mapping = learn_map(questions, [d for _, d in asked], matrix)
+    data = {"format": FORMAT, "dim": DIM, "docs": len(texts),
+            "vectors": encode_floats(array("f", matrix.ravel().tobytes())),
+            "map": encode_floats(array("f", mapping.astype(np.float32).ravel().tobytes()))}
     (Path(out_dir) / FILE).write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
     return True
 
@@ -143,14 +234,23 @@ def load(search_dir: Path, doc_count: int) -> Documents | None:
             raise Unusable("not general English vectors of this version")
         if data.get("docs") != doc_count:
             raise Unusable(f"does not match the index's {doc_count} documents")
-        try:
-            flat = np.frombuffer(decode_floats(data["vectors"]), dtype=np.float32)
-        except (KeyError, TypeError, ValueError):
-            raise Unusable("malformed vectors") from None
-        if flat.size != doc_count * DIM:
-            raise Unusable("vectors of the wrong size")
+        flat = _floats(data, "vectors", doc_count * DIM)
+        mapping = _floats(data, "map", DIM * DIM)
     except Unusable as exc:
         log.warning("%s: %s; searching without the 'general' feature (rulings build writes it)", path, exc)
         return None
     model = words()
-    return Documents(flat.reshape(doc_count, DIM), model) if model is not None else None
+    if model is None:
+        return None
+    return Documents(flat.reshape(doc_count, DIM), model, mapping.reshape(DIM, DIM))
+
+
+def _floats(data: dict, key: str, size: int) -> np.ndarray:
+    """The file's ``key``: ``size`` float32 values as ``encode_floats`` wrote them, or Unusable saying why."""
+    try:
+        values = np.frombuffer(decode_floats(data[key]), dtype=np.float32)
+    except (KeyError, TypeError, ValueError):
+        raise Unusable(f"malformed {key}") from None
+    if values.size != size:
+        raise Unusable(f"{key} of the wrong size")
+    return values

@@ -90,6 +90,7 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     numbered: list[tuple[list[str], int]] = []      # (table question, its passage's document number)
     keys: list[str] = []                            # by document number
     texts: list[str] = []                           # by document number, as general.py reads them
+    asked_texts: list[tuple[str, int]] = []         # (table question as written, its passage's number)
     try:
         for doc in iter_documents(store, names.mentions):
             _count_words(doc, vocab, lower)
@@ -103,6 +104,7 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
             asked_words = [[t.text for t in read(q)] for q in doc.asks] if words else []
             pairs += [(q, words) for q in asked_words]
             numbered += [(q, count - 1) for q in asked_words]
+            asked_texts += [(q, count - 1) for q in doc.asks] if words else []
     except BaseException:
         writer.cancel()
         raise
@@ -110,7 +112,7 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     translation.write(out_dir, translation.learn(pairs), doc_words)
     embedding.write(out_dir, *embedding.learn(numbered, doc_words))
     embedding.write(out_dir, *embedding.learn_sections(numbered, doc_words, keys), embedding.SECTIONS_FILE)
-    general.write(out_dir, texts)
+    general.write(out_dir, texts, asked_texts)
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
         postings.write(postings.compute(searcher), out_dir)
     vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in sorted(vocab.keys() | asked.keys())}

@@ -39,7 +39,9 @@ def encode_floats(values: array) -> str:
 
 
 def decode_floats(text: str) -> array:
-    """What ``encode_floats`` wrote; ValueError for anything else."""
+    """What ``encode_floats`` wrote; ValueError for anything else (a number or null in its place too)."""
+    if not isinstance(text, str):
+        raise ValueError("not a string of floats")
     raw = base64.b64decode(text.encode("ascii"), validate=True)
     if len(raw) % 4:
         raise ValueError("not float32")

@@ -366,7 +366,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     # whose answer is the card's own entry; nor for a German question, whose words it never learned
     if eng.info is not None and eng.info.embedding is not None and (stems or len(slugs) > 1) \
             and not _in_german(plan, text):
-        slots = fuse(slots, nearness(eng, plan, [s.docnum for s in slots]), lambda s: s.docnum)
+        slots = fuse(slots, fusion_nearness(eng, plan, [s.docnum for s in slots]), lambda s: s.docnum)
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
@@ -502,7 +502,8 @@ def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[fl
                     words=plan.words, rule_scores=plan.rule_scores, asked=plan.asked,
                     near=nearness(eng, plan, [d for _, d in hits]),
                     near_section=section_nearness(eng, plan, [d for _, d in hits]),
-                    general=general_nearness(eng, plan, [d for _, d in hits]))
+                    general=general_nearness(eng, plan, [d for _, d in hits]),
+                    general_mapped=general_mapped_nearness(eng, plan, [d for _, d in hits]))
 
 
 def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
@@ -519,12 +520,43 @@ def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, floa
     return plan.near
 
 
-def general_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
-    """The cosines of ``docs`` to the question in general English (general.py): a ranking feature only.
-    The question is read as searched, with card names typed wrong written as printed, as the documents
-    name them: the general vectors split an unknown spelling into pieces that mean nothing."""
+def _general_question(eng: _Engine, plan: "QueryPlan") -> general.Question | None:
+    """The question's general English vectors (general.py), read once per question. The question is read
+    as searched, with card names typed wrong written as printed, as the documents name them: the general
+    vectors split an unknown spelling into pieces that mean nothing."""
     model = eng.info.general if eng.info is not None else None
-    return model.cosines(plan.printed or plan.text, docs) if model is not None else {}
+    if model is None:
+        return None
+    if plan.general is None:
+        plan.general = model.question(plan.printed or plan.text) or False
+    return plan.general or None
+
+
+def general_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
+    """The cosines of ``docs`` to the question in general English (general.py): a ranking feature only."""
+    u = _general_question(eng, plan)
+    return eng.info.general.cosines(u, docs) if u is not None else {}
+
+
+def general_mapped_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
+    """The same through the map learned from the tables (general.learn_map), each computed once per
+    question: the ranking's feature and the fusion after it read the same ones."""
+    u = _general_question(eng, plan)
+    missing = [d for d in docs if d not in plan.general_mapped]
+    if u is not None and missing:
+        plan.general_mapped.update(eng.info.general.mapped_cosines(u, missing))
+    return plan.general_mapped
+
+
+def fusion_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
+    """What the fusion orders the results by (rerank.fuse): the sum of a result's cosine to the question in
+    the embedding's space and in the general space through the learned map, for results with an
+    embedding vector (a German passage has none, and keeps its learned rank). On the table hold-out the
+    sum gained a little over the embedding's cosine alone, most on passages without table questions
+    (bench/train_ranker.py's docstring)."""
+    near = nearness(eng, plan, docs)
+    mapped = general_mapped_nearness(eng, plan, docs)
+    return {d: c + mapped.get(d, 0.0) for d, c in near.items()}
 
 
 def section_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
@@ -584,6 +616,8 @@ class QueryPlan:
     nearest: frozenset[int] = frozenset()   # candidates fetched by the embedding, not by BM25 (``_nearest``)
     printed: str = ""                       # the question with card names typed wrong as printed (general.py)
     vector: list[float] | None = None                       # the question's vector (embedding.py), once
+    general: "general.Question | None | bool" = None        # its general English vectors; False: none
+    general_mapped: dict[int, float] = field(default_factory=dict)  # cosines through the learned map
 
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:

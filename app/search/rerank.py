@@ -78,6 +78,7 @@ FEATURES = (
                           # question is nearer its own section than every other (embedding.learn_sections)
     "general",         # the cosine of the question and the document in general English (general.py: vectors
                        # learned from far more text than the tables, for words no table question used)
+    "general_mapped",  # the same through the map the question tables teach (general.learn_map)
     *(f"kind:{k}" for k in KINDS),
 )
 
@@ -179,12 +180,13 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
              rule_scores: dict[int, float] | None = None, asked: AskedWords | None = None,
              near: dict[int, float] | None = None,
              near_section: dict[int, float] | None = None,
-             general: dict[int, float] | None = None) -> list[list[float]]:
+             general: dict[int, float] | None = None,
+             general_mapped: dict[int, float] | None = None) -> list[list[float]]:
     """One feature row per candidate, in the order of FEATURES. ``asked`` is the question's words as
     compared with table questions (the query plan's, so the hits' "Answers" reuse its comparisons);
     ``near`` the candidates' cosines to the question (embedding.py; the plan's, so the fusion reuses them),
     ``near_section`` their sections' (embedding.learn_sections), ``general`` their cosines in general English
-    (general.py)."""
+    (general.py) and ``general_mapped`` the same through the map learned from the tables."""
     docs = [d for _, d in cands]
     all_words = list(dict.fromkeys(words)) or list(stems)
     asked = asked or AskedWords(all_words, IdfWeights(postings))
@@ -208,6 +210,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     near = near or {}
     near_section = near_section or {}
     general = general or {}
+    general_mapped = general_mapped or {}
     rows = []
     for rank, (score, d) in enumerate(cands, start=1):
         key = postings.keys[d]
@@ -246,6 +249,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             near.get(d, 0.0),
             near_section.get(d, 0.0),
             general.get(d, 0.0),
+            general_mapped.get(d, 0.0),
         ]
         row += [1.0 if kind == k else 0.0 for k in KINDS]
         rows.append(row)
