@@ -70,8 +70,8 @@ The ``general_mapped`` feature (general.learn_map: the general English space thr
 learned at build time from the question tables as embedding.py learns its vectors, starting from the
 identity) and the fusion ordering results by the sum of that cosine and the embedding's, were measured
 the same way on the tables as of commit 668ce37 (that code retrained: 5-fold CV 0.788/0.950/0.871;
-questions held out, recall@3 / MRR, seeds 20261124/7/99: 0.772/0.655, 0.767/0.657, 0.786/0.673; whole
-passages, seeds 20261124/7: 0.649/0.544, 0.675/0.558). The feature alone (ten passes, rate 0.001):
+questions held out, recall@3 / MRR, seeds 20261124/7/99: 0.771/0.655, 0.768/0.656, 0.785/0.671; whole
+passages, seeds 20261124/7: 0.644/0.543, 0.675/0.560). The feature alone (ten passes, rate 0.001):
 0.779/0.665, 0.772/0.664, 0.792/0.675 and 0.659/0.552, 0.687/0.572; at rate 0.003 (kept): 0.782/0.664,
 0.773/0.666, 0.794/0.674 and 0.663/0.552, 0.689/0.571. With the fusion reading the sum, as committed:
 0.785/0.665, 0.769/0.665, 0.795/0.675 and 0.670/0.563, 0.693/0.576; 5-fold CV 0.797/0.959/0.875. The
