@@ -146,7 +146,7 @@ class Documents:
         self.words = words
         self.mapping = mapping
         norms = np.linalg.norm(matrix @ mapping, axis=1)
-        self.inverse_norms = np.where(norms > 0, 1.0 / np.where(norms > 0, norms, 1.0), 0.0).astype(np.float32)
+        self.inverse_norms = np.divide(1.0, norms, out=np.zeros_like(norms), where=norms > 0)
 
     def question(self, text: str) -> Question | None:
         """The question's two vectors, or None for a question without words. ``mapped`` is M M^T q over
@@ -199,12 +199,6 @@ def learn_map(questions: np.ndarray, answers: Sequence[int], docs: np.ndarray,
             g_q, g_d = cosine_softmax_gradients(q_in @ mapping, d_all @ mapping, target[batch], MAP_SCALE)
             adam.step([q_in.T @ g_q + d_all.T @ g_d])       # one map on both sides: the two gradients add
     return mapping
-
-
-def _unit_rows(m: np.ndarray) -> np.ndarray:
-    """``m`` (a vector or a matrix of rows) scaled to unit length; zero rows stay zero."""
-    norm = np.linalg.norm(m, axis=-1, keepdims=True)
-    return m / np.where(norm > 0, norm, 1.0)
 
 
 def write(out_dir: Path, texts: Sequence[str], asked: Sequence[tuple[str, int]] = ()) -> bool:
