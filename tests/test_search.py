@@ -83,7 +83,8 @@ def test_a_section_takes_one_result_or_two_paragraphs_with_the_rest_reachable(st
             assert m["url"].split("#")[0] == r["url"].split("#")[0]
 
 
-@pytest.mark.parametrize("query, section", [("does revealing moat count as playing it", "vi-reaction-to-attack"),
+@pytest.mark.parametrize("query, section", [("can I reveal a reaction even if the attack doesn't hurt me",
+                                             "vi-reaction-to-attack"),
                                             ("deluded playing actions in the buy phase", "vii-deluded")])
 def test_a_section_is_shown_by_its_paragraph_that_matches(store, query, section):
     """A section that wins on its whole body is shown by the paragraph that says it, with that

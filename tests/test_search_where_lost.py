@@ -43,10 +43,16 @@ def test_a_candidate_the_learned_order_puts_low_is_lost_in_the_order(store):
 
 
 def test_an_answer_moved_down_by_the_page_is_lost_on_the_page(store):
-    """A two-card question shows the scenario about both cards first, above the ranking: the learned
-    order's third document is then the page's fourth, and the miss is the page's, not the ranking's."""
-    q = "king's court caravan"
-    third = _learned_order(store, q)[2]
-    outcome = _outcome(store, q, [third])
-    assert outcome.rank is not None and outcome.rank > 3, (third, outcome.rank, outcome.top)
-    assert where_lost(store, outcome) == LOST_PAGE
+    """A two-card question shows the scenario about both cards first, above the ranking, and the page
+    keeps one slot per section: a document of the learned order's first three can then be the page's
+    fourth or lower, and that miss is the page's, not the ranking's. Which documents move depends on the
+    trained model, so every one of the learned first three of a few two-card questions is checked."""
+    moved = []
+    for q in ("king's court caravan", "moat witch", "throne room feast", "watchtower mine", "possession masquerade"):
+        for key in _learned_order(store, q)[:3]:
+            outcome = _outcome(store, q, [key])
+            if outcome.rank is None or outcome.rank > 3:
+                moved.append((q, key, outcome))
+    assert moved, "no document of these questions' learned first three is below third on the page"
+    for q, key, outcome in moved:
+        assert where_lost(store, outcome) == LOST_PAGE, (q, key, outcome.rank)

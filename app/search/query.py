@@ -483,7 +483,7 @@ def _nearest(eng: _Engine, plan: "QueryPlan", fetched: set[int]) -> list[int]:
 
 
 def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[tuple[float, int]]:
-    """The learned order when trained weights exist (``ranker.json``), else the hand-written rules."""
+    """The learned order when a trained model exists (``ranker.json``, scorer.py), else the hand-written rules."""
     model = load_model()
     if model is None or eng.info is None or not hits:
         return _rank(hits, eng.postings, plan.cards, plan.strong, plan.stems)

@@ -1,4 +1,4 @@
-"""Re-ranking BM25's candidates with a small linear model over features a person can read.
+"""Re-ranking BM25's candidates with a small model over features a person can read.
 
 BM25 already finds the answer among its first few dozen candidates for almost
 every question; what it gets wrong is the order (a card's name outweighs the
@@ -7,26 +7,27 @@ each candidate gets a handful of features -- how much of the question's wording
 it holds and where (title or text), whether it is a named card's own entry or
 ruling, whether it names every card the question names, whether it is the
 section a recognised concept points at, its kind, German or English -- and the
-order is their weighted sum. The weights are learned by ``bench/train_ranker.py``
-from the tuning part of ``bench/relevance_set.yaml`` only (pairwise logistic
-regression in numpy) and stored in ``ranker.json`` beside this module, with the
-feature names, so a change of features without retraining is refused, not
-silently mis-scored. Held-out questions are never trained on.
+order is a learned score of them (scorer.py: a linear term and one small hidden
+layer, so features can count in combination). The model is learned by
+``bench/train_ranker.py`` from the tuning part of ``bench/relevance_set.yaml`` and
+the question tables' training part only, and stored in ``ranker.json`` beside this
+module with the feature names, so a change of features without retraining is
+refused, not silently mis-scored. Held-out questions are never trained on.
 """
 from __future__ import annotations
 
-import json
 import math
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import mul
 from pathlib import Path
 from typing import Any, Callable, Sequence, TypeVar
 
+from app.search import scorer
 from app.search.embedding import Embedding
 from app.search.general import Documents
+from app.search.scorer import Model
 from app.search.translation import Translation
 
 WEIGHTS_FILE = Path(__file__).with_name("ranker.json")
@@ -113,29 +114,10 @@ def is_german(text: str, german_names: int = 0) -> bool:
     return german_names > 0 and hits >= 1 or hits * 3 >= len(words) and hits >= 1
 
 
-@dataclass
-class Model:
-    features: tuple[str, ...]
-    weights: tuple[float, ...]
-    trained_on: str = ""
-
-    def score(self, row: Sequence[float]) -> float:
-        return sum(map(mul, self.weights, row))
-
-
 @lru_cache(maxsize=4)
 def load_model(path: Path = WEIGHTS_FILE) -> Model | None:
-    """The trained weights, or None when there are none (or they belong to other features)."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict) or tuple(data.get("features") or ()) != FEATURES:
-        return None
-    weights = data.get("weights")
-    if not isinstance(weights, list) or len(weights) != len(FEATURES):
-        return None
-    return Model(FEATURES, tuple(float(w) for w in weights), str(data.get("trained_on", "")))
+    """The trained model, or None when there is none (or it belongs to other features: logged)."""
+    return scorer.load(path, FEATURES)
 
 
 @dataclass
@@ -321,7 +303,8 @@ def _asked(asks: dict[int, tuple[TableQuestion, ...]], docs: Sequence[int], aske
 
 def rerank(cands: list[tuple[float, int]], rows: list[list[float]], model: Model) -> list[tuple[float, int]]:
     """Candidates ordered by the model's score (ties keep BM25's order); the score replaces BM25's."""
-    scored = [(model.score(r), i, d) for i, (r, (_, d)) in enumerate(zip(rows, cands))]
+    scores = model.scores(rows)
+    scored = [(float(s), i, d) for i, (s, (_, d)) in enumerate(zip(scores, cands))]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(s, d) for s, _, d in scored]
 
@@ -381,9 +364,6 @@ def after_current_rule(ranked: list[T], superseded: dict[int, frozenset[int]], d
     return out
 
 
-def write_model(features_: Sequence[str], weights: Sequence[float], trained_on: str, extra: dict[str, Any],
-                path: Path = WEIGHTS_FILE) -> None:
-    data = {"features": list(features_), "weights": [round(float(w), 6) for w in weights],
-            "trained_on": trained_on, **extra}
-    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+def write_model(model: Model, extra: dict[str, Any], path: Path = WEIGHTS_FILE) -> None:
+    scorer.write(model, path, extra)
     load_model.cache_clear()
