@@ -60,24 +60,29 @@ def _kind(key: str) -> str:
 TRAINING_PARTS = 8
 
 
-def in_training_part(target: str, question: str) -> bool:
+def part_of(target: str, question: str) -> int:
+    """Which of TRAINING_PARTS parts a table question is in (0 is the ranker's training part)."""
     digest = hashlib.sha1(f"{target}\n{question}".encode("utf-8")).digest()
-    return digest[0] % TRAINING_PARTS == 0
+    return digest[0] % TRAINING_PARTS
+
+
+def in_training_part(target: str, question: str) -> bool:
+    return part_of(target, question) == 0
 
 
 def held_out_copy(share: float, seed: int, into: Path, rows: bool = False,
-                  training: bool = False) -> tuple[Store, list[tuple[str, str]]]:
+                  training: bool = False, part: int = 0) -> tuple[Store, list[tuple[str, str]]]:
     """A copy of the store without the table questions of ``share`` of the passages (or, with ``rows``,
     without ``share`` of the questions, each passage keeping its others), and the questions removed,
-    never one of the ranker's training part. With ``training``, the copy lacks exactly the training
-    part instead, and those are the questions returned."""
+    never one of the ranker's training part. With ``training``, the copy lacks exactly one part of the
+    tables instead (``part``; 0 is the training part), and those are the questions returned."""
     src = Store()
     db = into / "rules.db"
     shutil.copyfile(src.path, db)
     conn = sqlite3.connect(db)
     all_rows = list(conn.execute("select key, target, question from rule_questions order by key"))
     if training:
-        chosen = {k for k, t, q in all_rows if in_training_part(t, q)}
+        chosen = {k for k, t, q in all_rows if part_of(t, q) == part}
     elif rows:
         pool = [k for k, t, q in all_rows if not in_training_part(t, q)]
         chosen = set(random.Random(seed).sample(pool, round(len(all_rows) * share)))
