@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import pickle
-import shutil
 import sys
 import tempfile
 import time
@@ -41,9 +40,8 @@ Asked = list[tuple[np.ndarray, np.ndarray] | None]      # per question: candidat
 
 
 def dump(cache: Path) -> None:
-    import train_ranker
-    from table_holdout import TRAINING_PARTS, held_out_copy
-    from train_ranker import _candidates, tuning_questions
+    from table_holdout import TRAINING_PARTS
+    from train_ranker import _candidates, asked_part, tuning_questions
 
     cache.mkdir(parents=True, exist_ok=True)
     store = Store()
@@ -51,13 +49,7 @@ def dump(cache: Path) -> None:
     _save(cache / "tuning.pkl", tuning)
     for part in range(TRAINING_PARTS):
         t0 = time.perf_counter()
-        tmp = Path(tempfile.mkdtemp(prefix="rulings-study-"))
-        train_ranker._ASKED.clear()          # its cache is per question, not per index
-        try:
-            side, rows = held_out_copy(0.0, 0, tmp, training=True, part=part)
-            asked = [_candidates(side, q, (t,)) for t, q in rows]
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+        asked = asked_part(part)
         _save(cache / f"part{part}.pkl", asked)
         print(f"eighth {part}: {len(asked)} questions ({time.perf_counter() - t0:.0f} s)", flush=True)
 
@@ -78,12 +70,10 @@ def _load(path: Path) -> Asked:
 
 
 def training_set(tuning: Asked, table: Asked) -> list[scorer.Question]:
-    """As bench/train_ranker.py weighs them: the tuning questions together 1, the table's together 1."""
-    out = []
-    for asked, total in ((tuning, 1.0), (table, 1.0)):
-        used = [a for a in asked if a is not None]
-        out += [scorer.Question(rows, good, total / len(used)) for rows, good in used]
-    return out
+    """As bench/train_ranker.py weighs them: the tuning questions together 1, the table's TABLE_WEIGHT."""
+    from train_ranker import TABLE_WEIGHT, weighted
+
+    return weighted(tuning, 1.0) + weighted(table, TABLE_WEIGHT)
 
 
 def figures(model: scorer.Model, asked: Asked) -> tuple[float, float, float]:

@@ -143,38 +143,45 @@ def tuning_questions() -> list[Question]:
 
 def table_questions() -> list[scorer.Question]:
     """The training part of the question tables, each asked of an index built without that part."""
+    return weighted(asked_part(0), TABLE_WEIGHT)
+
+
+def asked_part(part: int) -> list[tuple[np.ndarray, np.ndarray] | None]:
+    """Each question of one part of the tables (table_holdout.part_of; 0 is the training part), asked of
+    an index built without that part, as ``_candidates`` gives it."""
     from table_holdout import held_out_copy
 
     tmp = Path(tempfile.mkdtemp(prefix="rulings-train-"))
     try:
-        side, rows = held_out_copy(0.0, 0, tmp, training=True)
-        asked = [a for a in (_candidates(side, q, (t,)) for t, q in rows) if a is not None]
+        side, rows = held_out_copy(0.0, 0, tmp, training=True, part=part)
+        return [_candidates(side, q, (t,)) for t, q in rows]
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return [scorer.Question(r, g, TABLE_WEIGHT / len(asked)) for r, g in asked]
+
+
+def weighted(asked: list[tuple[np.ndarray, np.ndarray] | None], total: float) -> list[scorer.Question]:
+    """The questions that have something to teach (``_candidates`` gave rows), counting ``total`` together
+    and each the same."""
+    used = [a for a in asked if a is not None]
+    return [scorer.Question(rows, good, total / len(used)) for rows, good in used]
 
 
 def training_set(store: Store, questions: list[Question],
                  table: list[scorer.Question] | None = None) -> tuple[list[scorer.Question], int]:
     """The tuning questions' candidates (each question counting the same, 1 together), the table's after
     them (TABLE_WEIGHT together), and how many tuning questions had an answer among their candidates."""
-    tuning = []
-    for q in questions:
-        assert not q.held_out, "held-out questions are never trained on"
-        asked = _candidates(store, q.q, tuple(q.expect))
-        if asked is not None:
-            tuning.append(asked)
-    out = [scorer.Question(r, g, 1.0 / len(tuning)) for r, g in tuning]
-    return out + list(table or ()), len(tuning)
+    assert not any(q.held_out for q in questions), "held-out questions are never trained on"
+    tuning = weighted([_candidates(store, q.q, tuple(q.expect)) for q in questions], 1.0)
+    return tuning + list(table or ()), len(tuning)
 
 
-_ASKED: dict[tuple[str, tuple[str, ...]], tuple[np.ndarray, np.ndarray] | None] = {}
+_ASKED: dict[tuple[str, str, tuple[str, ...]], tuple[np.ndarray, np.ndarray] | None] = {}
 
 
 def _candidates(store: Store, question: str, expect: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray] | None:
     """The question's candidates' feature rows and which of them answer it (None when none or all do);
-    computed once per question (cross-validation reuses it)."""
-    key = (question, expect)
+    computed once per question and index (cross-validation reuses it)."""
+    key = (str(store.path), question, expect)
     if key not in _ASKED:
         eng = engine_for(store)
         text, _ = clean_query(question)

@@ -69,6 +69,8 @@ def learn(questions: Sequence[Question], features: Sequence[str], *, hidden: int
     answer and a non-answer of the same question, plus L2, by full-batch Adam from a seeded start (the
     same data gives the same model). Questions whose candidates are all answers, or none, teach nothing
     and are skipped."""
+    from app.search.embedding import Adam   # the build's optimiser (embedding.py, general.learn_map)
+
     used = [q for q in questions if q.good.any() and not q.good.all()]
     if not used:
         raise ValueError("no question has both an answer and a non-answer among its candidates")
@@ -93,26 +95,19 @@ def learn(questions: Sequence[Question], features: Sequence[str], *, hidden: int
     z = (x - mean) / scale
     rng = np.random.default_rng(seed)
     f = z.shape[1]
-    params = {"linear": np.zeros(f), "hidden": rng.normal(0.0, 0.1, (f, hidden)),
-              "bias": np.zeros(hidden), "out": rng.normal(0.0, 0.1, hidden)}
-    moment = {k: np.zeros_like(v) for k, v in params.items()}
-    square = {k: np.zeros_like(v) for k, v in params.items()}
+    linear, units = np.zeros(f), rng.normal(0.0, 0.1, (f, hidden))
+    bias, out = np.zeros(hidden), rng.normal(0.0, 0.1, hidden)
+    adam = Adam([linear, units, bias, out], rate=rate)
     n = len(z)
-    for step in range(1, epochs + 1):
-        h = np.tanh(z @ params["hidden"] + params["bias"])
-        s = z @ params["linear"] + h @ params["out"]
+    for _ in range(epochs):
+        h = np.tanh(z @ units + bias)
+        s = z @ linear + h @ out
         margin = s[i] - s[j]
         g = -w / (1.0 + np.exp(np.clip(margin, -30.0, 30.0)))       # d loss / d margin
         per_row = np.bincount(i, g, minlength=n) - np.bincount(j, g, minlength=n)
-        back = np.outer(per_row, params["out"]) * (1.0 - h * h)
-        grads = {"linear": z.T @ per_row, "out": h.T @ per_row, "hidden": z.T @ back, "bias": back.sum(axis=0)}
-        for k, p in params.items():
-            grad = grads[k] + (l2 * p if k != "bias" else 0.0)
-            moment[k] = 0.9 * moment[k] + 0.1 * grad
-            square[k] = 0.999 * square[k] + 0.001 * grad * grad
-            p -= rate * (moment[k] / (1 - 0.9 ** step)) / (np.sqrt(square[k] / (1 - 0.999 ** step)) + 1e-8)
-    return Model(tuple(features), mean, scale, params["linear"], params["hidden"], params["bias"], params["out"],
-                 trained_on)
+        back = np.outer(per_row, out) * (1.0 - h * h)
+        adam.step([z.T @ per_row + l2 * linear, z.T @ back + l2 * units, back.sum(axis=0), h.T @ per_row + l2 * out])
+    return Model(tuple(features), mean, scale, linear, units, bias, out, trained_on)
 
 
 def write(model: Model, path: Path, extra: dict[str, Any] | None = None) -> None:
