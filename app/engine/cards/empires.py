@@ -134,6 +134,9 @@ def _encampment(ctx: Ctx) -> bool:
     def back(game: Game, ev: Event) -> None:
         if not ref.valid():
             return
+        if (me.pile or me.name) not in game.supply:
+            game.log.add(f"{me.name}'s pile is not in the Supply: it stays set aside", R("Encampment"))
+            return
         game.move(me, "supply", top=True)
         me.owner = None
         game.log.add(f"{p.name} returns the set-aside {me.name} to its pile", R("Encampment"))

@@ -396,7 +396,7 @@ def _move_from_pile(landmark: str):
     def run(game: Game, ev: Event) -> None:
         pile = _pile(ev.card)
         if pile_vp(game, pile) < 1:
-            game.log.add(f"No VP tokens are left on the {pile} pile for {landmark}", R(landmark))
+            game.log.add(f"There are no VP tokens on the {pile} pile to move onto {landmark}", R(landmark))
             return
         game.pile_tokens[pile][PILE_VP] -= 1
         add_tokens(game, landmark, 1, f" from the {pile} pile")

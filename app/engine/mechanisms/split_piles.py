@@ -49,6 +49,14 @@ def pile_of(name: str) -> str | None:
     return "Castles" if name in CASTLES else None
 
 
+def _belong(game: Game, pile: str, names: tuple[str, ...]) -> None:
+    """Cards of the pile's names already on the table belong to the pile ("The cards belong to the pile they
+    start in", SPLIT PILES § IV): returned, they go back to it."""
+    for c in [c for p in game.players for c in p.all_cards()] + game.trash:
+        if c.name in names:
+            c.pile = pile
+
+
 def _split_setup(pile: str):
     top, bottom = SPLIT[pile]
 
@@ -57,6 +65,7 @@ def _split_setup(pile: str):
         count = len(game.supply.get(pile, []))
         upper = (count + 1) // 2
         mixed_piles.build_pile(game, pile, [top] * upper + [bottom] * (count - upper))
+        _belong(game, pile, (top, bottom))
         game.log.add(f"The {pile} pile: {upper} {top} on top of {count - upper} {bottom} (only the top card can be "
                      "bought or gained)", SPECIAL_SETUP, SPLIT_PILES)
     return setup
@@ -68,6 +77,7 @@ def _castles_setup(game: Game) -> None:
     each = [(n, 1 if len(game.players) <= 2 else (facts_for(n).quantity or 1)) for n in CASTLES]
     names = [n for n, k in each for _ in range(k)][:count]
     mixed_piles.build_pile(game, "Castles", names)
+    _belong(game, "Castles", CASTLES)
     game.log.add(f"The Castles pile, sorted by cost with the cheapest on top: {len(names)} Castles"
                  f"{' (one of each with 2 players)' if len(game.players) <= 2 else ''}", SPECIAL_SETUP, SPLIT_PILES)
 
