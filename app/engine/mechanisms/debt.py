@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.engine.core import activities as act
 from app.engine.core import hooks, narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.errors import IllegalAction
@@ -39,7 +40,6 @@ from app.engine.core.state import Card, Game, Player
 from app.engine.scenario.extensions import expect_key, setup_key, step_kind
 
 DEBT = narrate.sec("Debt")
-BUY_PHASE = narrate.BUY_PHASE
 TOKEN = "Debt"
 MAX_TOKENS = 1000     # a bound on what a scenario may hold or pay (Mountain Pass bids stop at 40)
 
@@ -80,7 +80,7 @@ def pay_off(game: Game, p: Player, n: int, cite: dict | None = None, anytime: bo
         if t.phase not in ("action", "buy", "buy2"):
             raise IllegalAction(f"Debt is paid off in the Buy phase, and this is the {t.phase} phase")
         if t.phase == "action":
-            game.log.add(f"{p.name} moves to the Buy phase", BUY_PHASE)
+            act.enter_buy_phase(game)
         t.phase = "buy2"          # "in the second part of your Buy phase, i.e. after playing Treasures"
     if n > debt(p):
         raise IllegalAction(f"{p.name} has {debt(p)} Debt, not {n}")
