@@ -13,7 +13,7 @@ Choices where the documents leave room (also in docs/audit-empires.md):
 from __future__ import annotations
 
 from app.engine.core import activities as act
-from app.engine.core import narrate
+from app.engine.core import hooks, narrate
 from app.engine.core.costs import costs_at_least, higher_cost, same_cost, up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,
@@ -22,7 +22,9 @@ from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
-from app.engine.mechanisms import debt, ongoing, split_piles  # noqa: F401  (split_piles: the piles' setup)
+from app.engine.core.turns import until_next_turn
+from app.engine.mechanisms.durations import NextTurn
+from app.engine.mechanisms import debt, ongoing, play_as, split_piles  # noqa: F401  (split_piles: the piles' setup)
 from app.engine.mechanisms.tokens import add_pile_vp, add_vp, pile_vp, take_pile_vp
 
 TRIGGERED = narrate.TRIGGERED
@@ -506,6 +508,70 @@ def _charm_later(ctx: Ctx) -> bool:
 register(CardDef("Charm", ChooseOne({"+1 Buy and +$2": Sequence(PlusBuys(1), PlusCoins(2)),
                                       "the next card you gain: also gain another with the same cost":
                                           Do(_charm_later)})))
+
+
+def _archive(ctx: Ctx) -> bool:
+    """Set aside the top 3 cards of your deck face down (you may look at them). Now and at the start of your next two turns, put one into your hand."""
+    g, p, me = ctx.game, ctx.player, ctx.source
+    aside = act.from_deck(g, p, 3, "set_aside", me)
+    ctx.log(f"{p.name} sets aside {len(aside)} card{'s' if len(aside) != 1 else ''} face down with {me.name}",
+            R("Archive", 2))
+    turns_left = [2]
+
+    def take(game: Game, ev: Event | None) -> None:
+        left = [c for c in aside if c.zone == "set_aside"]
+        if not left:
+            return
+        pick = game.decider.ask(Question(p.name, f"put one of the cards set aside with {me.name} into your hand",
+                                         "cards", left, 1, 1))
+        act.to_hand(game, p, pick[0], R("Archive", 1))
+        if ev is not None:
+            turns_left[0] -= 1
+        if turns_left[0] > 0 and any(c.zone == "set_aside" for c in aside):
+            # Archive stays in play as long as it has cards set aside (Archive 2): one more turn to come
+            act.set_up_later(game, p, "start_of_turn", f"{me.name}: put a set-aside card into your hand", take, me,
+                             until="used", cite=R("Archive", 1))
+    take(g, None)
+    return True
+
+
+register(CardDef("Archive", Sequence(PlusActions(1), Do(_archive))))
+
+
+def _enchantress(ctx: Ctx) -> bool:
+    """Until your next turn, the first time each other player plays an Action card on their turn, they get +1 Card and +1 Action instead of following its instructions."""
+    until_next_turn(ctx.game, ctx.player, "enchanted", f"{ctx.player.name}'s Enchantress: the first Action card "
+                    "each other player plays on their turn gives +1 Card and +1 Action instead", lambda g, ev: None,
+                    source=ctx.source, cite=R("Enchantress", 1))
+    return True
+
+
+@hooks.play_instead("Enchantress")
+def _enchanted(game: Game, p: Player, card: Card):
+    """The first Action card a player plays on their turn, while another player's Enchantress is set up."""
+    t = game.turn
+    if not card.is_type("Action") or t.player != p.index or t.__dict__.get("first_action_played"):
+        return None
+    t.first_action_played = True        # only the first Action actually played this turn (Enchantress 2, 12)
+    if not any(la.trigger == "enchanted" and la.owner != p.index for la in game.later):
+        return None
+    game.log.add(f"{card.name} is Enchanted: {p.name} gets +1 Card and +1 Action instead of following its "
+                 "instructions", R("Enchantress", 1), R("Enchantress", 2))
+    return Sequence(Draw(1), PlusActions(1))
+
+
+register(CardDef("Enchantress", Sequence(Do(_enchantress),
+                                         NextTurn("Enchantress: +2 Cards", Draw(2), cite=R("Enchantress", 1)))))
+
+
+def _overlord(ctx: Ctx) -> bool:
+    """Play a non-Command Action card from the Supply costing up to $5, leaving it there."""
+    return play_as.play_from_supply(ctx, lambda c: not c.is_type("Command"), R("Overlord"), up_to=5)
+
+
+register(CardDef("Overlord", Do(_overlord),
+                 note="as Band of Misfits (2019): the Complete Rules exclude only Command cards; the card's text "
+                      "also says non-Duration"))
 
 
 # ------------------------------------------------------------------ the Castles

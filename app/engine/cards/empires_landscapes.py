@@ -376,6 +376,53 @@ register_landmark(Landmark("Baths", tokens_per_player=6, abilities=(
     note="when you end your turn without having gained a card, take 2 VP")
 
 
+def _arena(game: Game, ev: Event) -> None:
+    """At the start of your Buy phase, you may discard an Action card. If you do, take 2 VP from here."""
+    p = ev.player
+    actions = [c for c in p.hand if c.is_type("Action")]
+    if not actions:
+        return
+    pick = game.decider.ask(Question(p.name, "discard an Action card for Arena?", "cards", actions, 0, 1))
+    if not pick:
+        game.log.add(f"{p.name} discards no Action card for Arena", R("Arena"))
+        return
+    act.discard(game, p, pick, R("Arena", 1))
+    take_vp(game, p, "Arena", 2, " (discarded an Action card)")
+
+
+register_landmark(Landmark("Arena", tokens_per_player=6, abilities=(
+    Ability("start_of_buy_phase", _arena, lambda g, ev: ev.player.index == g.turn.player),)),
+    note="at the start of your Buy phase, you may discard an Action card to take 2 VP")
+
+
+def _mountain_pass(game: Game, ev: Event) -> None:
+    """When you are the first player to gain a Province, each player bids once, up to 40 Debt, ending with you. High bidder gets +8 VP and takes the Debt they bid."""
+    game.mountain_pass_done = True
+    gainer = ev.player
+    order = game.in_turn_order(gainer.index)[1:] + [gainer]        # the player to the left first (Mountain Pass 2)
+    best, high = 0, None
+    for q in order:
+        options = ["pass"] + [str(n) for n in range(best + 1, 41)]
+        bid = game.decider.ask(Question(q.name, "bid Debt for Mountain Pass (higher than the last bid), or pass",
+                                        "choice", options))
+        if bid == "pass":
+            game.log.add(f"{q.name} passes", R("Mountain Pass", 2))
+            continue
+        best, high = int(bid), q
+        game.log.add(f"{q.name} bids {best} Debt", R("Mountain Pass", 2))
+    if high is None:
+        game.log.add("Nobody bids: nobody gets the 8 VP", R("Mountain Pass"))
+        return
+    add_vp(game, high, 8, R("Mountain Pass"), " (Mountain Pass: the high bid)")
+    debt.take_debt(game, high, best, R("Mountain Pass", 3))
+
+
+register_landmark(Landmark("Mountain Pass", abilities=(
+    Ability("when_gain", _mountain_pass, lambda g, ev: ev.card is not None and ev.card.name == "Province"
+            and not g.__dict__.get("mountain_pass_done")),)),
+    note="the first player to gain a Province starts a single round of bids of up to 40 Debt for 8 VP")
+
+
 def _tomb(game: Game, ev: Event) -> None:
     add_vp(game, ev.player, 1, R("Tomb"), f" (trashed {ev.card.name})")
 

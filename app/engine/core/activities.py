@@ -270,7 +270,9 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
     if d is not None and d.play is not None:
-        d.play.apply(ctx)
+        # an ability may make the player do something else instead of following the card's instructions
+        # (Enchantress; registered in hooks)
+        (hooks.instead_of_play(game, p, card) or d.play).apply(ctx)
     fire(game, Event("after_play", p, card, {"action": was_action}))
     return placed
 

@@ -14,7 +14,7 @@ in ``app.engine.scenario.extensions``; these hooks are the rules' side.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from app.engine.core.state import Card, Game, Player
 
@@ -26,6 +26,8 @@ BUY_CHECKS: dict[str, BuyCheck] = {}       # why the current player can't buy fr
 EVENT_CHECKS: set[str] = set()             # the checks that forbid buying Events too (holding Debt)
 BUY_PAYMENTS: dict[str, Payment] = {}      # what else buying this card takes, after its coins (a Potion, Debt)
 SCORE_PARTS: dict[str, ScorePart] = {}     # VP a player scores besides their cards and VP tokens (Landmarks)
+# what a player does instead of following a played card's instructions, or None (Enchantress)
+PLAY_INSTEAD: dict[str, Callable[[Game, Player, Card], Any]] = {}
 
 
 def buy_check(name: str, events: bool = False) -> Callable[[BuyCheck], BuyCheck]:
@@ -108,4 +110,21 @@ def phase_to_play(game: Game, card: Card) -> Phase | None:
         reachable = now in ("action", "buy", "buy2") or (now in names and names.index(now) <= i)
         if reachable and ph.plays(card) and ph.in_game(game):
             return ph
+    return None
+
+
+def play_instead(name: str) -> Callable:
+    """Decorator: ``fn(game, player, card)`` returns an effect the player resolves *instead of* the played card's
+    play ability (its instructions), or None. It is asked after Attack Reactions (Enchantress 9)."""
+    def register(fn: Callable[[Game, Player, Card], Any]) -> Callable:
+        PLAY_INSTEAD[name] = fn
+        return fn
+    return register
+
+
+def instead_of_play(game: Game, p: Player, card: Card) -> Any:
+    for fn in PLAY_INSTEAD.values():
+        effect = fn(game, p, card)
+        if effect is not None:
+            return effect
     return None
