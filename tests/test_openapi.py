@@ -57,7 +57,7 @@ def _gets(path: str, url: str, codes_404: tuple[str, ...] = (), store: bool = Tr
         out.append(Ex(path, "get", 503, "store_missing", url, app="missing"))
     base = url.rsplit("/", 1)[0]
     for code in codes_404:
-        bad = {"slug_too_long": "x" * (limits.SLUG_CHARS.value + 1), "not_found": "a%2Fb"}.get(code, "zzqx-nothing")
+        bad = {"slug_too_long": "x" * (limits.SLUG_BYTES.value + 1), "not_found": "a%2Fb"}.get(code, "zzqx-nothing")
         out.append(Ex(path, "get", 404, code, f"{base}/{bad}"))
     return out
 
@@ -226,7 +226,7 @@ def test_documented_limits_are_the_enforced_ones():
     q = next(p for p in search["parameters"] if p["name"] == "q")
     assert q["schema"]["maxLength"] == limits.QUERY_CHARS.value
     slug = DOC["paths"]["/api/cards/{slug}"]["get"]["parameters"][0]
-    assert slug["schema"]["maxLength"] == limits.SLUG_CHARS.value
+    assert slug["schema"]["maxLength"] == limits.SLUG_BYTES.value
     body = DOC["paths"]["/api/replay"]["post"]["requestBody"]["description"]
     assert str(limits.SCENARIO_BYTES.value) in body and str(limits.REPLAY_STEPS.value) in body
 

@@ -67,10 +67,16 @@ def scenario_ids() -> list[str]:
 
 
 def scenario_path(scenario_id: str) -> Path | None:
-    if not scenario_id or "/" in scenario_id or "\\" in scenario_id or scenario_id.startswith("."):
+    """The file of a scenario id, or None: never an id that cannot be a file name here (a separator, a dot
+    first, or more UTF-8 bytes than a slug may have: a name over 255 bytes makes the OS raise, not answer)."""
+    if not scenario_id or "/" in scenario_id or "\\" in scenario_id or scenario_id.startswith(".") \
+            or "\0" in scenario_id or len(scenario_id.encode("utf-8", "surrogatepass")) > limits.SLUG_BYTES.value:
         return None
     path = config.scenarios_dir() / f"{scenario_id}.yaml"
-    return path if path.is_file() else None
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):
+        return None
 
 
 class BadScenario(Exception):
@@ -151,11 +157,10 @@ def replay(scen) -> Outcome:
     try:
         rp = sc_mod.replay(scen)
     except (ScenarioError, EngineError) as exc:
-        # a setup value a mechanism refused while building the table (a token on a pile not in the Supply)
+        # A setup value a mechanism refused while building the table (a token on a pile not in the
+        # Supply): the scenario is wrong, not the replay's outcome, so it is refused like any bad input.
         message = getattr(exc, "message", str(exc))
-        return Outcome(title=scen.title, ok=False, rulings=list(scen.rulings),
-                       cited=[render_citation(r) for r in scen.rulings], log=[], steps=[], final=None,
-                       failures=[], error={"message": f"setup: {message}", "line": None, "step": None})
+        raise BadScenario(f"setup: {message}", getattr(exc, "line", None)) from None
     steps = [_step(sr) for sr in rp.steps]
     if rp.stop == sc_mod.UNUSED_ANSWERS and rp.stopped is not None:
         steps.append(_step(rp.stopped))   # the step ran to its end; only the extra answers are wrong

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from app.engine.core import narrate
-from app.engine.core.errors import IllegalAction
+from app.engine.core.errors import EngineLimitError, IllegalAction
 from app.engine.core.state import Card, Game, LaterAbility, Player, Ref
 from app.engine.core.triggers import Event, attack_window, fire
 
@@ -217,8 +217,30 @@ def to_hand(game: Game, p: Player, card: Card, cite: dict | None = None) -> None
 
 
 # ---------------------------------------------------------------- play
+# Cards played while another card's ability is resolving (Venture revealing Venture, King's Court playing
+# King's Court, Golem, Herald) nest: each level is a few Python frames, so a chain is stopped at this
+# depth with a clear message, well inside Python's recursion limit. No rule limits the chain; a real
+# game never nests anywhere near this deep (300 Ventures in one deck did, and ended in an internal error).
+MAX_PLAY_DEPTH = 100
+
+
 def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Card | None = None,
          nth: str = "", leave: bool = False) -> Ref | None:
+    """Play a card, counting how deep plays nest (``MAX_PLAY_DEPTH``); ``_play`` does the playing."""
+    depth = game.play_depth
+    if depth >= MAX_PLAY_DEPTH:
+        raise EngineLimitError(f"{card.name} would be played inside {MAX_PLAY_DEPTH} other cards' abilities "
+                               f"(each playing the next); the engine stops a chain of plays at "
+                               f"{MAX_PLAY_DEPTH} nested plays")
+    game.play_depth = depth + 1
+    try:
+        return _play(game, p, card, expected, by, nth, leave)
+    finally:
+        game.play_depth = depth
+
+
+def _play(game: Game, p: Player, card: Card, expected: Ref | None, by: Card | None, nth: str,
+          leave: bool) -> Ref | None:
     """Play a card: announce it, move it into play, let Attack Reactions go first, resolve, after-play.
 
     ``expected`` is where the ability playing it expects the card. If it was

@@ -24,6 +24,7 @@ from app.engine.scenario import cardnames as cn
 from app.engine.scenario.checks import Failure, check, named_copies, snapshot  # noqa: F401 (re-exported)
 from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
 from app.engine.scenario.loader import Scenario, Step, load, loads  # noqa: F401 (re-exported)
+from app.engine.scenario.source import line_of
 
 
 @dataclass
@@ -52,7 +53,7 @@ def build(sc: Scenario) -> Game:
 
     def put(p, zone: str, lst: Any, where: str) -> None:
         for e in cn.entries(sc.file, lst, None, where):
-            g.put(p, zone, [e.name] * e.count)
+            g.put(p, zone, cn.expand([e]))
             if e.label:
                 named[e.label] = p.zone(zone)[-1]
 
@@ -81,12 +82,23 @@ def build(sc: Scenario) -> Game:
         setattr(g.turn, k, v)
     for (scope, name), key in SETUP_KEYS.items():      # mechanisms' own setup (extensions.py)
         if scope == "game" and name in raw:
-            key.apply(g, raw[name])
+            _set_up(sc, name, raw, key.apply, g, raw[name])
         elif scope == "player":
             for p, p_raw in zip(g.players, raw["players"]):
                 if name in p_raw:
-                    key.apply(g, p, p_raw[name])
+                    _set_up(sc, f"{p.name}'s {name}", p_raw, key.apply, g, p, p_raw[name])
     return g
+
+
+def _set_up(sc: Scenario, where: str, container: Any, apply: Callable[..., None], *args: Any) -> None:
+    """One registered setup key; a value it refuses is a ScenarioError naming the key and its line."""
+    key = where.rpartition(" ")[2]
+    try:
+        apply(*args)
+    except (ScenarioError, EngineError) as exc:
+        message = getattr(exc, "message", str(exc))
+        prefix = "" if message.startswith(f"{key}:") else f"{where}: "
+        raise ScenarioError(sc.file, prefix + message, line=line_of(container, key)) from None
 
 
 # Why a replay stopped before its last step (Replay.stop).
@@ -217,6 +229,10 @@ def _attempt(g: Game, sc: Scenario, st: Step,
         return reason, ScenarioError(sc.file, str(exc), st.line, st.index), exc
     except EngineLimitError as exc:
         return STEP_LIMIT, ScenarioError(sc.file, str(exc), st.line, st.index), None
+    except RecursionError:
+        # a chain of abilities nested past Python's stack that MAX_PLAY_DEPTH does not count (not a play)
+        return STEP_LIMIT, ScenarioError(sc.file, "the abilities of this step nest too deeply (each starting the "
+                                         "next) for the engine to follow; it stops here", st.line, st.index), None
     except EngineError as exc:
         return ENGINE_ERROR, ScenarioError(sc.file, f"engine error: {exc}", st.line, st.index), None
     if g.decider.remaining():
