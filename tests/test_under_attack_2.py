@@ -111,3 +111,90 @@ def test_error_messages_quote_at_most_a_short_excerpt_of_the_input(prod_client, 
     assert resp.status_code == 400 and "7" * 200 not in resp.get_data(as_text=True)
     token = base64.urlsafe_b64encode(zlib.compress(b"[" * 3000, 9)).decode()
     assert prod_client.get("/try", query_string={"s": token}).status_code == 400
+
+
+# ------------------------------------------------------------------ fair replays
+def test_a_small_replay_gets_through_while_heavy_ones_hold_every_general_slot(built_index, tmp_path,
+                                                                              hold_replay_slots):
+    """Another worker holds the only general slot (a flooder's heavy replay): a corpus-sized or sandbox
+    replay still runs (the slot kept for small replays), a heavy one is told to wait (503)."""
+    from pathlib import Path
+
+    from app import create_app
+    from bench.heavy_scenario import heavy_scenario
+
+    root = Path(__file__).resolve().parent.parent
+    small = (root / "corpus" / "scenarios" / "adventurer-digs-through-shuffle.yaml").read_bytes()
+    app = create_app({"DB_PATH": str(built_index / "rules.db"), "RUN_DIR": str(tmp_path / "run"), "REPLAY_SLOTS": 1})
+    client = app.test_client()
+    hold_replay_slots(tmp_path / "run" / "replay-slot-0.lock")
+    for _ in range(3):       # the small slot is released after each request
+        assert client.post("/api/replay", data=small, content_type="application/yaml").status_code == 200
+    token = base64.urlsafe_b64encode(zlib.compress(json.dumps({
+        "title": "t", "rulings": [{"section": "Your turn"}], "supply": {"Village": 10},
+        "players": [{"name": "Alice", "hand": ["Village"]}, {"name": "Bob"}], "steps": []}).encode(), 9)
+    ).decode().rstrip("=")
+    assert client.get("/try", query_string={"s": token}).status_code == 200
+    heavy = client.post("/api/replay", data=heavy_scenario(), content_type="application/yaml")
+    assert heavy.status_code == 503 and heavy.get_json()["code"] == "replays_busy"
+    assert int(heavy.headers["Retry-After"]) >= 1
+
+
+# ------------------------------------------------------------------ the answer's size
+def test_a_small_scenario_cannot_make_an_answer_of_megabytes(prod_client):
+    """The report's 4.6 KB scenario answered 13.7 MB: the per-step tables are bounded, the final one is whole."""
+    from app.web.replay import ANSWER_ZONE_CARDS
+    from bench.heavy_scenario import heavy_scenario
+
+    resp = prod_client.post("/api/replay", data=heavy_scenario(), content_type="application/yaml")
+    assert resp.status_code == 200
+    assert len(resp.get_data()) < 2_000_000, len(resp.get_data())
+    out = resp.get_json()
+    assert out["steps"][0]["zones"]["players"]["Alice"]["hand"]          # the first steps keep their tables
+    assert out["steps"][-1]["zones"]["omitted"] is True and str(ANSWER_ZONE_CARDS) in out["steps"][-1]["zones"]["why"]
+    assert sum(len(v) for p in out["final"]["players"].values() for k, v in p.items() if isinstance(v, list)) == 1610
+
+
+# ------------------------------------------------------------------ the forwarded address
+def test_x_forwarded_for_is_believed_only_from_the_front(built_index, tmp_path):
+    """Behind nginx the budget is kept by the address nginx saw; a peer that is not the front cannot name one."""
+    from flask import request
+
+    from app import create_app
+
+    app = create_app({"DB_PATH": str(built_index / "rules.db"), "BEHIND_PROXY": True, "RUN_DIR": str(tmp_path)})
+    seen = []
+    app.before_request(lambda: seen.append(request.remote_addr))
+    client = app.test_client()
+    client.get("/healthz", headers={"X-Forwarded-For": "198.51.100.1"}, environ_base={"REMOTE_ADDR": "203.0.113.9"})
+    client.get("/healthz", headers={"X-Forwarded-For": "1.2.3.4, 198.51.100.2"},
+               environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    assert seen == ["203.0.113.9", "198.51.100.2"]
+
+
+# ------------------------------------------------------------------ warm from the first request
+def test_a_worker_warms_up_search_and_pages_before_its_first_request(built_index, monkeypatch):
+    """gunicorn's post_worker_init hook opens the search index and renders the first pages (issue 36, 6)."""
+    from app import create_app
+    from app.search import query as query_mod
+    from app.web import gunicorn_hooks, prod
+
+    argv = prod.gunicorn_argv("127.0.0.1", 8000)
+    assert argv[argv.index("--config") + 1] == "python:app.web.gunicorn_hooks" and "--preload" in argv
+    monkeypatch.setattr(query_mod, "_ENGINES", query_mod.EngineCache())     # as in a new worker
+    app = create_app({"DB_PATH": str(built_index / "rules.db"), "WARM_START": True})
+    ticks = []
+
+    class Worker:
+        wsgi = app
+        notify = staticmethod(lambda: ticks.append(1))
+
+    gunicorn_hooks.post_worker_init(Worker())
+    assert str(app.extensions["rulings"].generation().services.store.search_dir) in query_mod._ENGINES.keys()
+    assert len(ticks) >= 2                      # the worker told gunicorn it is alive while warming
+
+
+def test_a_405_from_the_app_says_which_methods_are_allowed(prod_client):
+    for url in ("/api/cards", "/cards/village"):
+        resp = prod_client.open(url, method="PUT")
+        assert resp.status_code == 405 and "GET" in resp.headers["Allow"], (url, dict(resp.headers))

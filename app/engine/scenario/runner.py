@@ -172,16 +172,34 @@ class Replay:
                       self.expected_error)
 
 
-def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True) -> Replay:
+def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True,
+           zone_budget: int | None = None) -> Replay:
     """Replay a scenario step by step; never raises for a bad step, it stops and says why in the Replay.
 
     ``on_step`` is called with each step that ran cleanly, as soon as it has
     (e.g. to print progress); ``zones=False`` skips the per-step snapshots
-    when only the outcome matters (``run()``, the bench).
+    when only the outcome matters (``run()``, the bench). ``zone_budget``: the
+    most cards the per-step snapshots may list in all; the steps after it get
+    none (``zones`` None), so a big table replayed for many steps cannot make
+    an answer of megabytes (a 4.6 KB scenario once answered 13.7 MB).
     """
     g = build(sc)
     rp = Replay(sc, g)
     entries = g.log.entries
+    left = zone_budget
+
+    def snap() -> dict | None:
+        nonlocal left
+        if not zones:
+            return None
+        if left is not None:
+            size = len(g.trash) + sum(len(p.zone(z)) for p in g.players for z in PLAYER_ZONES)
+            if size > left:
+                left = 0
+                return None
+            left -= size
+        return snapshot(g)
+
     for st in sc.steps:
         deadline.check()          # also between steps, whatever a step did without moving a card
         first = len(entries)
@@ -193,7 +211,7 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
         rp.failures += between
         if stop is not None:
             rp.stop, err, rp.decision = stop
-            rp.stopped = StepResult(st, entries[first:], snapshot(g) if zones else None)
+            rp.stopped = StepResult(st, entries[first:], snap())
             if _error_expected(sc, st, err):   # expect_error: the replay stops here, as expected
                 rp.expected_error = err
                 break
@@ -201,7 +219,7 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
             return rp
         fails = check(g, st.expect, st.index, since) if st.expect else []
         rp.failures += fails
-        done = StepResult(st, entries[first:], snapshot(g) if zones else None, fails)
+        done = StepResult(st, entries[first:], snap(), fails)
         rp.steps.append(done)
         if on_step is not None:
             on_step(done)
