@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from app.engine.core import narrate
+from app.engine.core import hooks, narrate
 from app.engine.core.errors import IllegalAction
 from app.engine.core.state import Card, Game, LaterAbility, Player, Ref
 from app.engine.core.triggers import Event, attack_window, fire
@@ -140,24 +140,22 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
                game.supply[name][-1].cost > t.coins else _blocked(game, name))
         raise IllegalAction(f"cannot buy {name}: {why}", legal)
     if t.phase == "action":
-        game.log.add(f"{p.name} moves to the Buy phase", narrate.BUY_PHASE)
+        enter_buy_phase(game)
     t.phase = "buy2"
     card = game.supply[name][-1]
     t.coins -= card.cost
     t.buys -= 1
     game.log.add(f"{p.name} buys {name} for {card.cost} (money pool now {t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
-    from app.engine.mechanisms.potions import pay as pay_potion
-    pay_potion(game, card)       # a Potion in its cost is paid from the money pool too (potions.py)
+    hooks.pay_rest(game, card)   # the rest of its cost (a Potion: potions.py) is paid by the mechanisms that add it
     fire(game, Event("when_buy", p, card, {"cost": card.cost}))   # the cost when bought (Talisman 3)
     return gain(game, p, name, bought=True)
 
 
 def _blocked(game: Game, name: str) -> str | None:
-    """Why this card can't be bought now (no Potion for a Potion cost; Grand Market, Contraband)."""
-    from app.engine.mechanisms.ongoing import buy_blocked
-    from app.engine.mechanisms.potions import shortfall
-    return shortfall(game, game.supply[name][-1]) or buy_blocked(game, name)
+    """Why this card can't be bought now (no Potion for a Potion cost; Grand Market, Contraband): the
+    mechanisms that restrict buying register their checks in ``hooks``."""
+    return hooks.why_not_buyable(game, name, game.supply[name][-1])
 
 
 def buyable(game: Game) -> list[str]:
@@ -283,6 +281,41 @@ def set_up_later(game: Game, p: Player, trigger: str, label: str, run: Callable,
 
 
 # ---------------------------------------------------------------- turn structure
+def enter_buy_phase(game: Game) -> None:
+    """The Action phase ends and the Buy phase starts: start-of-Buy-phase abilities resolve (Buy phase § II:
+    "Start-of-Buy-phase abilities" come before playing Treasures; Deluded, Envious)."""
+    game.turn.phase = "buy"
+    game.log.add(f"{game.current.name} moves to the Buy phase", narrate.BUY_PHASE)
+    fire(game, Event("start_of_buy_phase", game.current))
+
+
+def _end_buy_phase(game: Game) -> None:
+    """End-of-Buy-phase abilities (Treasury 2022, Hermit 2022) resolve once, when the Buy phase ends."""
+    if game.turn.phase in ("start", "action", "buy", "buy2"):
+        fire(game, Event("end_of_buy_phase", game.current))
+
+
+def _phases_after_now(game: Game) -> list:
+    """The registered phases after the current one that this game has, in turn order."""
+    names = list(hooks.PHASES)
+    start = names.index(game.turn.phase) + 1 if game.turn.phase in names else 0
+    return [ph for ph in list(hooks.PHASES.values())[start:] if ph.in_game(game)]
+
+
+def enter_phase(game: Game, name: str) -> None:
+    """Move on to a phase a mechanism registered after the Buy phase (the Night phase): the Buy phase ends
+    first, and phases in between that this game has are passed through (Turn phases § II)."""
+    t = game.turn
+    if t.phase == name:
+        return
+    _end_buy_phase(game)
+    for ph in _phases_after_now(game):
+        t.phase = ph.name
+        game.log.add(f"{game.current.name} moves to the {ph.label}", ph.cite)
+        if ph.name == name:
+            return
+
+
 def cleanup(game: Game) -> None:
     """Clean-up: discard play (except Durations with something left to do, and their throne-rooms) and hand, draw 5.
 
@@ -291,7 +324,12 @@ def cleanup(game: Game) -> None:
     """
     p = game.current
     if game.turn.phase != "cleanup":
-        fire(game, Event("end_of_buy_phase", p))     # Treasury (2022)
+        # the Buy phase ends (Treasury 2022), then come the registered phases this game has (the Night phase)
+        later = _phases_after_now(game)
+        if later:
+            enter_phase(game, later[-1].name)
+        else:
+            _end_buy_phase(game)
     game.turn.phase = "cleanup"
     _drop_finished(game, p)
     for q in game.others(p):
