@@ -194,7 +194,8 @@ def _schemas() -> dict[str, Any]:
         "steps": _arr(_obj({"index": _INT, "zones": _OBJ})), "final": _nullable(_OBJ),
         "failures": _arr(_obj({"step": {}, "what": {}, "expected": {}, "actual": {}})),
         "error": _nullable(_obj({"message": _STR, "line": _nullable(_INT), "step": _nullable(_INT)})),
-        "question": _nullable(_obj({"player": _STR, "prompt": _STR, "kind": _STR, "options": _ARR})),
+        "question": _nullable(_obj({"player": _STR, "prompt": _STR, "about": _STR, "kind": _STR,
+                                     "options": _ARR})),
         "legal": _nullable(_OBJ),
         "table": _nullable(_OBJ),      # Events, piles outside the Supply, mats, Coffers, tokens (sandbox_table.py)
     }

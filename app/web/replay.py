@@ -147,7 +147,8 @@ def dump_yaml(data: dict[str, Any]) -> str:
 def _question(need) -> dict[str, Any]:
     """The open question as the sandbox form and the API show it (yes/no questions list yes and no)."""
     q = need.question
-    return {"player": q.player, "prompt": q.prompt, "kind": q.kind, "options": q.legal_answers(),
+    return {"player": q.player, "prompt": q.prompt, "about": getattr(q, "about", ""), "kind": q.kind,
+            "options": q.legal_answers(),
             "min": q.min, "max": q.max, "describe": q.describe(), "step": need.step}
 
 
