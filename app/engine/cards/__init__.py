@@ -1,4 +1,11 @@
-"""Card definitions, one module per set; importing a module registers its cards."""
+"""Card definitions, one module per set; importing a module registers its cards.
+
+A set's module imports the core's vocabulary and the mechanisms it uses, never another set's
+module (tests/test_engine_layout.py). The basic cards come first: their versions are the
+defaults that a set's own version of a basic card (Duchy in games using Duchess) does not replace.
+"""
+from app.engine.cards import basic  # noqa: F401,E402  (Treasures, Victory cards, Curse)
+from app.engine.cards import base  # noqa: F401,E402  (Dominion; registers on import)
 from app.engine.cards import intrigue  # noqa: F401,E402  (Intrigue; registers on import)
 from app.engine.cards import seaside  # noqa: F401,E402  (Seaside; registers on import)
 from app.engine.cards import prosperity  # noqa: F401,E402  (Prosperity; registers on import)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from app.engine.core import activities as act
 from app.engine.core import narrate
-from app.engine.cards.base import R, TRIGGERED
+from app.engine.core.narrate import TRIGGERED, R
 from app.engine.core.costs import CostModifier, ReduceCosts, add_modifier, costs_exactly, costs_up_to, costs_up_to_more
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, May,

@@ -7,7 +7,7 @@ card's abilities and types). Rules of the tokens themselves live in player_token
 """
 from __future__ import annotations
 
-from app.engine.cards.base import R
+from app.engine.core.narrate import R
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.costs import costs_up_to

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from app.engine.core import activities as act
 from app.engine.core import narrate
-from app.engine.cards.base import R, up_to
-from app.engine.cards.hinterlands import lower_cost
+from app.engine.core.costs import lower_cost, up_to
+from app.engine.core.narrate import R
 from app.engine.core.costs import costs_exactly_more, costs_up_to_more
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,

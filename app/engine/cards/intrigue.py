@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from app.engine.core import activities as act
 from app.engine.core import narrate
-from app.engine.cards.base import R
+from app.engine.core.narrate import R
 from app.engine.core.costs import (ReduceCosts, costs_at_least, costs_exactly_more, costs_up_to, costs_up_to_more,
                                same_cost)
 from app.engine.core.decisions import Question

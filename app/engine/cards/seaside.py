@@ -11,7 +11,7 @@ from __future__ import annotations
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.mechanisms import ongoing
-from app.engine.cards.base import R, TRIGGERED
+from app.engine.core.narrate import TRIGGERED, R
 from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.mechanisms.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from app.engine.core import narrate
+from app.engine.core import hooks, narrate
 from app.engine.core.errors import IllegalAction
 from app.engine.core.state import Card, Game, LaterAbility, Player, Ref
 from app.engine.core.triggers import Event, attack_window, fire
@@ -147,17 +147,15 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
     t.buys -= 1
     game.log.add(f"{p.name} buys {name} for {card.cost} (money pool now {t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
-    from app.engine.mechanisms.potions import pay as pay_potion
-    pay_potion(game, card)       # a Potion in its cost is paid from the money pool too (potions.py)
+    hooks.pay_rest(game, card)   # the rest of its cost (a Potion: potions.py) is paid by the mechanisms that add it
     fire(game, Event("when_buy", p, card, {"cost": card.cost}))   # the cost when bought (Talisman 3)
     return gain(game, p, name, bought=True)
 
 
 def _blocked(game: Game, name: str) -> str | None:
-    """Why this card can't be bought now (no Potion for a Potion cost; Grand Market, Contraband)."""
-    from app.engine.mechanisms.ongoing import buy_blocked
-    from app.engine.mechanisms.potions import shortfall
-    return shortfall(game, game.supply[name][-1]) or buy_blocked(game, name)
+    """Why this card can't be bought now (no Potion for a Potion cost; Grand Market, Contraband): the
+    mechanisms that restrict buying register their checks in ``hooks``."""
+    return hooks.why_not_buyable(game, name, game.supply[name][-1])
 
 
 def buyable(game: Game) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from app.corpus.card_facts import load_facts
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.decisions import Question
@@ -399,3 +400,21 @@ def put_back_in_any_order(ctx: Ctx, cards: list[Card], cite: dict,
         act.topdeck(ctx.game, p, c, quiet=True)
     ctx.log(f"{p.name} {verb} {act.names(order)} (top first)", cite)
     return order
+
+
+# ------------------------------------------------------------------ name a card
+def nameable() -> list[str]:
+    """Names a player may name: any card, in the game or not (NAME A CARD § VI), but not a Landscape.
+
+    Contraband 1: "Events or Projects can't be named"; Landmarks, Ways, Allies, Traits and Prophecies are
+    Landscapes too, not cards (the card facts' purpose 'Landscape').
+    """
+    return sorted({f.name for f in load_facts().values() if f.purpose != "Landscape"})
+
+
+def name_a_card(ctx: Ctx, who: Player, why: str) -> str | None:
+    """``who`` names any card (NAME A CARD § VI); ``why`` says what the name is for, in the question."""
+    q = Question(who.name, f"name a card ({why})", "choice", nameable())
+    named = ctx.ask(q)
+    ctx.log(f"{who.name} names {named}", narrate.NAME_A_CARD)
+    return named

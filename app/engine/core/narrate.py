@@ -81,6 +81,14 @@ class Log:
         return [e.render() for e in self.entries]
 
 
+def R(card: str, n: int | None = None, version: str | None = None) -> dict:
+    """Citation of a Card Reference ruling; ``version`` (e.g. 'pre-2022') cites a Previous versions entry."""
+    c: dict = {"card": card} if n is None else {"card": card, "ruling": n}
+    if version:
+        c["version"] = version
+    return c
+
+
 # Citations used by the engine itself (shared rules, not card-specific).
 def sec(title: str, short: str | None = None, paragraph: int | None = None) -> dict:
     d: dict = {"section": title}

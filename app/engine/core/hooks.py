@@ -1,0 +1,54 @@
+"""The places where a mechanism adds to the core's own steps: registered by the mechanism, called by the core.
+
+Why a module of its own: the core (buying, paying, the game's end) must not know a
+mechanism by name, or every new set would edit the core and import circles would
+grow (issue #32, "the engine's layout holds"). A mechanism that changes what buying
+allows (a Potion in the cost, Debt, "you can't buy this") or what paying for a card
+takes registers a function here under its own name; the core calls whatever is
+registered, in registration order. Keyed by name, so importing a mechanism again (a
+retried load of the card registry) replaces its entry instead of adding a second.
+
+What the scenario format gains (step kinds, setup keys, expect keys) is registered
+in ``app.engine.scenario.extensions``; these hooks are the rules' side.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from app.engine.core.state import Card, Game
+
+BuyCheck = Callable[[Game, str, Card], "str | None"]
+Payment = Callable[[Game, Card], None]
+
+BUY_CHECKS: dict[str, BuyCheck] = {}       # why the current player can't buy from this pile now, or None
+BUY_PAYMENTS: dict[str, Payment] = {}      # what else buying this card takes, after its coins (a Potion, Debt)
+
+
+def buy_check(name: str) -> Callable[[BuyCheck], BuyCheck]:
+    """Decorator: ``fn(game, pile, card)`` says why the current player can't buy ``card`` (the top of ``pile``)."""
+    def register(fn: BuyCheck) -> BuyCheck:
+        BUY_CHECKS[name] = fn
+        return fn
+    return register
+
+
+def buy_payment(name: str) -> Callable[[Payment], Payment]:
+    """Decorator: ``fn(game, card)`` pays the rest of a bought card's cost once its coins are paid."""
+    def register(fn: Payment) -> Payment:
+        BUY_PAYMENTS[name] = fn
+        return fn
+    return register
+
+
+def why_not_buyable(game: Game, pile: str, card: Card) -> str | None:
+    """The first reason a registered mechanism gives why ``card`` can't be bought now, or None."""
+    for check in BUY_CHECKS.values():
+        why = check(game, pile, card)
+        if why:
+            return why
+    return None
+
+
+def pay_rest(game: Game, card: Card) -> None:
+    for pay in BUY_PAYMENTS.values():
+        pay(game, card)
