@@ -129,6 +129,8 @@ def _card_lists(doc: dict) -> Iterator[tuple[Any, Any, Any]]:
                 yield p, k, v
     for k, n in (doc.get("supply") or {}).items():
         yield doc["supply"], k, n
+    if "trash" in doc:
+        yield doc, "trash", doc["trash"]
     for st in doc.get("steps") or []:
         if isinstance(st, dict):
             for k in ("play", "buy"):
