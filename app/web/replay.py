@@ -186,9 +186,16 @@ def legal_actions(g) -> dict[str, Any]:
     treasures = sorted({c.name for c in g.current.hand if c.is_type("Treasure")}) \
         if t.phase in ("action", "buy") else []
     return {"player": g.current.name, "phase": t.phase, "actions": t.actions, "buys": t.buys, "coins": t.coins,
-            "play": sorted({c.name for c in act.playable_actions(g)} | set(treasures)),
+            "play": sorted({c.name for c in act.playable_actions(g)} | set(treasures) | _phase_plays(g)),
             "play_treasures": bool(treasures), "buy": sorted(act.buyable(g)), "end_turn": True,
             **_moves(g), "game_over": False}
+
+
+def _phase_plays(g) -> set[str]:
+    """Cards playable from hand in a phase a mechanism added after the Buy phase (Night cards), now or by moving on."""
+    from app.engine.core import hooks
+
+    return {c.name for c in g.current.hand if hooks.phase_to_play(g, c) is not None}
 
 
 def _table(g) -> dict[str, Any]:

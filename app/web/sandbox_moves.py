@@ -26,6 +26,7 @@ MAX_DIGITS = 4          # "1000" is the largest amount any registered kind accep
 
 # the moves in a player's words (error messages start with them)
 CALL, SPEND, OVERPAY, EVENT = "Call a Reserve card", "Spend Coffers", "Buy with overpay", "Buy an Event"
+NIGHT = "Play in the Night phase"
 
 Game = Any              # app.engine.core.state.Game, imported lazily (the engine is optional for the web app)
 
@@ -170,11 +171,25 @@ def _event_value(form: Mapping[str, Any], offered: list[str]) -> str:
                    "no Event can be bought now (Buy phase, a Buy and enough $ needed)")
 
 
+# ------------------------------------------------------------------ the Night phase (night.py)
+def _night_now(g: Game) -> list[str]:
+    """Night cards in the current player's hand that can be played now, moving on to the Night phase if need be."""
+    from app.engine.mechanisms import night
+
+    return [] if g.over else sorted({c.name for c in night.playable_now(g)})
+
+
+def _night_value(form: Mapping[str, Any], offered: list[str]) -> str:
+    return _one_of(_card(form, NIGHT), offered or [], NIGHT,
+                   "no Night card in your hand can be played now (after the Buy phase, before Clean-up)")
+
+
 MOVES: dict[str, Move] = {
     "call": Move(CALL, _callable_now, _call_value),
     "spend_coffers": Move(SPEND, _coffers_now, _coffers_value),
     "buy_overpay": Move(OVERPAY, _overpay_now, _overpay_value),
     "buy_event": Move(EVENT, _events_now, _event_value),
+    "night": Move(NIGHT, _night_now, _night_value),
 }
 
 

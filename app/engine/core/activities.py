@@ -140,7 +140,7 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
                game.supply[name][-1].cost > t.coins else _blocked(game, name))
         raise IllegalAction(f"cannot buy {name}: {why}", legal)
     if t.phase == "action":
-        game.log.add(f"{p.name} moves to the Buy phase", narrate.BUY_PHASE)
+        enter_buy_phase(game)
     t.phase = "buy2"
     card = game.supply[name][-1]
     t.coins -= card.cost
@@ -284,6 +284,41 @@ def set_up_later(game: Game, p: Player, trigger: str, label: str, run: Callable,
 
 
 # ---------------------------------------------------------------- turn structure
+def enter_buy_phase(game: Game) -> None:
+    """The Action phase ends and the Buy phase starts: start-of-Buy-phase abilities resolve (Buy phase § II:
+    "Start-of-Buy-phase abilities" come before playing Treasures; Deluded, Envious)."""
+    game.turn.phase = "buy"
+    game.log.add(f"{game.current.name} moves to the Buy phase", narrate.BUY_PHASE)
+    fire(game, Event("start_of_buy_phase", game.current))
+
+
+def _end_buy_phase(game: Game) -> None:
+    """End-of-Buy-phase abilities (Treasury 2022, Hermit 2022) resolve once, when the Buy phase ends."""
+    if game.turn.phase in ("start", "action", "buy", "buy2"):
+        fire(game, Event("end_of_buy_phase", game.current))
+
+
+def _phases_after_now(game: Game) -> list:
+    """The registered phases after the current one that this game has, in turn order."""
+    names = list(hooks.PHASES)
+    start = names.index(game.turn.phase) + 1 if game.turn.phase in names else 0
+    return [ph for ph in list(hooks.PHASES.values())[start:] if ph.in_game(game)]
+
+
+def enter_phase(game: Game, name: str) -> None:
+    """Move on to a phase a mechanism registered after the Buy phase (the Night phase): the Buy phase ends
+    first, and phases in between that this game has are passed through (Turn phases § II)."""
+    t = game.turn
+    if t.phase == name:
+        return
+    _end_buy_phase(game)
+    for ph in _phases_after_now(game):
+        t.phase = ph.name
+        game.log.add(f"{game.current.name} moves to the {ph.label}", ph.cite)
+        if ph.name == name:
+            return
+
+
 def cleanup(game: Game) -> None:
     """Clean-up: discard play (except Durations with something left to do, and their throne-rooms) and hand, draw 5.
 
@@ -292,7 +327,12 @@ def cleanup(game: Game) -> None:
     """
     p = game.current
     if game.turn.phase != "cleanup":
-        fire(game, Event("end_of_buy_phase", p))     # Treasury (2022)
+        # the Buy phase ends (Treasury 2022), then come the registered phases this game has (the Night phase)
+        later = _phases_after_now(game)
+        if later:
+            enter_phase(game, later[-1].name)
+        else:
+            _end_buy_phase(game)
     game.turn.phase = "cleanup"
     _drop_finished(game, p)
     for q in game.others(p):

@@ -13,6 +13,7 @@ in ``app.engine.scenario.extensions``; these hooks are the rules' side.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from app.engine.core.state import Card, Game
@@ -52,3 +53,39 @@ def why_not_buyable(game: Game, pile: str, card: Card) -> str | None:
 def pay_rest(game: Game, card: Card) -> None:
     for pay in BUY_PAYMENTS.values():
         pay(game, card)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A phase a mechanism adds to the turn after the Buy phase, before Clean-up (Nocturne's Night phase).
+
+    ``in_game(game)``: whether this game has the phase at all ("If any Night cards are in the game",
+    Night phase § II); ``plays(card)``: which cards a player may play from hand in it (Night cards,
+    NIGHT CARDS § IV); ``label``: its name in a player's words; ``cite``: the rule that adds it.
+    """
+    name: str
+    label: str
+    in_game: Callable[[Game], bool]
+    plays: Callable[[Card], bool]
+    cite: dict
+
+
+PHASES: dict[str, Phase] = {}     # in turn order: each comes after the Buy phase and the ones before it
+
+
+def phase(p: Phase) -> Phase:
+    """Register a phase after the Buy phase (again under the same name replaces it: a retried load)."""
+    PHASES[p.name] = p
+    return p
+
+
+def phase_to_play(game: Game, card: Card) -> Phase | None:
+    """The registered phase in which ``card`` may be played from hand now: the current one, or a later one the
+    turn can still move to (from the Action or Buy phase, or an earlier registered phase); None if none."""
+    names = list(PHASES)
+    now = game.turn.phase
+    for i, ph in enumerate(PHASES.values()):
+        reachable = now in ("action", "buy", "buy2") or (now in names and names.index(now) <= i)
+        if reachable and ph.plays(card) and ph.in_game(game):
+            return ph
+    return None

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections import Counter
 
 from app.corpus.card_facts import facts_for, load_facts
+from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.errors import IllegalAction, ScenarioError
@@ -125,7 +126,7 @@ def buy_event(game: Game, p: Player, name: str) -> None:
         raise IllegalAction(f"cannot buy the Event {name}: {reason}", buyable_events(game))
     t = game.turn
     if t.phase == "action":
-        game.log.add(f"{p.name} moves to the Buy phase", BUY_PHASE)
+        act.enter_buy_phase(game)
     t.phase = "buy2"            # no more Treasures after buying (AR "Events")
     cost = event_cost(name)
     t.coins -= cost

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.engine.core import activities as act
+from app.engine.core import hooks
 from app.engine.core import deadline
 from app.engine.core import narrate
 from app.engine.core.decisions import Decider, DecisionError, NeedDecision, Question
@@ -323,8 +324,12 @@ def _do(g: Game, st: Step, between: list[Failure]) -> None:
                 act.play(g, p, c)
             elif c.is_type("Treasure") and t.phase in ("action", "buy"):
                 if t.phase == "action":
-                    t.phase = "buy"
-                    g.log.add(f"{p.name} moves to the Buy phase", narrate.BUY_PHASE)
+                    act.enter_buy_phase(g)
+                act.play(g, p, c)
+            elif (phase := hooks.phase_to_play(g, c)) is not None:
+                # a phase a mechanism adds after the Buy phase (Night cards in the Night phase): moving on to it
+                # ends the phases before, as playing a Treasure ends the Action phase
+                act.enter_phase(g, phase.name)
                 act.play(g, p, c)
             else:
                 raise IllegalAction(f"cannot play {c.name} in the {t.phase} phase",

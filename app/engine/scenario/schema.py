@@ -25,6 +25,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from app.engine.core.errors import ScenarioError
 from app.engine.core.state import PLAYER_ZONES
+from app.engine.core import hooks
 from app.engine.scenario import extensions as ext
 from app.engine.scenario.source import line_at
 
@@ -264,7 +265,7 @@ def published_schema() -> dict:
 
 
 def _key() -> tuple:
-    return (tuple(ext.STEP_KINDS), tuple(ext.SETUP_KEYS), tuple(ext.EXPECT_KEYS))
+    return (tuple(ext.STEP_KINDS), tuple(ext.SETUP_KEYS), tuple(ext.EXPECT_KEYS), tuple(hooks.PHASES))
 
 
 def schema() -> dict:
@@ -286,6 +287,12 @@ def _composed(key: tuple) -> dict:
     for (scope, name), ek in sorted(ext.EXPECT_KEYS.items()):
         target = defs["expect"]["properties"] if scope == "game" else defs["playerExpect"]["properties"]
         target[name] = _registered(ek)
+    # phases a mechanism adds after the Buy phase (the Night phase): a turn may start in one, and be expected in one
+    added = [name for name in hooks.PHASES]
+    defs["expect"]["properties"]["phase"]["enum"] = EXPECT_PHASES + added
+    turn_phase = s["properties"]["turn"]["properties"]["phase"]
+    turn_phase["enum"] = PHASES + added
+    turn_phase["x-expected"] = f"one of {', '.join(PHASES + added)}"
     Draft202012Validator.check_schema(s)
     return s
 
