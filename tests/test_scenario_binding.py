@@ -164,3 +164,17 @@ expect: {Alice: {in_play: IN_PLAY}}
         assert rp.ok, (in_play, rp.error, [f.render() for f in rp.failures])
     rp = _replay(base.replace("IN_PLAY", '["Band of Misfits*2"]'))      # the real Village is no Band of Misfits
     assert not rp.ok
+
+
+@pytest.mark.parametrize("where", ['trash: ["Copper*4000", "Estate*2000"]', 'piles: {Silver: ["Silver*6000"]}'])
+def test_the_new_setup_keys_count_toward_the_card_bound_before_anything_is_built(where):
+    doc = f"""
+title: t
+rulings: [{{card: Silver}}]
+{where}
+players: [{{name: Alice}}]
+supply: {{Silver: 40}}
+steps: [end_turn]
+"""
+    with pytest.raises(ScenarioError, match=r"names more than 5000 cards"):
+        scenario.loads(doc, "test.yaml")

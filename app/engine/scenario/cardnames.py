@@ -131,6 +131,8 @@ def _card_lists(doc: dict) -> Iterator[tuple[Any, Any, Any]]:
         yield doc["supply"], k, n
     if "trash" in doc:
         yield doc, "trash", doc["trash"]
+    for k, v in (doc.get("piles") or {}).items():
+        yield doc["piles"], k, v
     for st in doc.get("steps") or []:
         if isinstance(st, dict):
             for k in ("play", "buy"):
