@@ -100,8 +100,9 @@ def test_replay_questions_lists_every_question_with_its_legal_labels_and_which_w
     assert [(r["step"], r["automatic"], r["answer"]) for r in rows] == [(1, False, 1), (1, True, None)]
 
 
-def test_expect_error_puts_the_message_it_matched_in_the_log():
-    rp = _replay("""
+def test_replay_shows_the_message_expect_error_matched(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("""
 title: t
 rulings: [{card: Smithy}]
 players: [{name: Alice, hand: [Smithy, Village]}, {name: Bob}]
@@ -109,9 +110,14 @@ supply: {Smithy: 10}
 steps: [{play: Smithy}, {play: Village}]
 expect_error: {step: 2, contains: no Actions left}
 """)
-    assert rp.ok
-    assert rp.log.entries[-1].text.startswith("This step is refused, as the scenario expects: ")
-    assert "no Actions left" in rp.log.entries[-1].text
+    out = subprocess.run([sys.executable, "-m", "app.engine", "replay", str(f)], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "[2] Refused, as the scenario expects: play is not legal now: cannot play Village: no Actions left" \
+        in out.stdout
+    js = json.loads(subprocess.run([sys.executable, "-m", "app.engine", "replay", str(f), "--json"],
+                                   capture_output=True, text=True, timeout=120).stdout)
+    assert js["expected_error"]["step"] == 2 and "no Actions left" in js["expected_error"]["message"]
 
 
 def test_played_last_turn_takes_only_durations_and_refuses_one_that_asks_a_question():

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 
 @dataclass
@@ -25,6 +26,7 @@ class Question:
     min: int = 1
     max: int = 1
     first_only: bool = False       # 'order' asked again after each one resolves (triggered abilities): the first matters
+    about: str = ""                # the card the question is about, when the prompt does not name it (Ctx.ask fills it)
 
     def option_labels(self) -> list[str]:
         return [getattr(o, "name", str(o)) for o in self.options]
@@ -75,6 +77,23 @@ def written(label: str) -> str:
     if _PLAIN.match(text) and ": " not in text and not text.endswith((":", " ")):
         return text
     return json.dumps(text, ensure_ascii=False)
+
+
+@contextmanager
+def resolving(decider: Any, name: str) -> Iterator[None]:
+    """While ``name``'s ability resolves, a question that names no card is about it (issue #35).
+
+    A decider without a ``context`` (a test's own) just asks without it.
+    """
+    context = getattr(decider, "context", None)
+    if not isinstance(context, list):
+        yield
+        return
+    context.append(name)
+    try:
+        yield
+    finally:
+        context.pop()
 
 
 class DecisionError(Exception):
@@ -130,8 +149,11 @@ def names_question(raw: Any) -> bool:
 
 
 def fits(q: Question, text: str) -> bool:
-    """Whether ``text`` names this question: a part of "PLAYER: PROMPT", any case."""
-    return str(text).strip().lower() in f"{q.player}: {q.prompt}".lower()
+    """Whether ``text`` names this question: a part of "PLAYER: PROMPT" (or "PLAYER: CARD: PROMPT" when the
+    question is about a card its prompt does not name), any case."""
+    wanted = str(text).strip().lower()
+    return wanted in f"{q.player}: {q.prompt}".lower() or (
+        bool(q.about) and wanted in f"{q.player}: {q.about}: {q.prompt}".lower())
 
 
 @dataclass
@@ -149,6 +171,7 @@ class Decider:
     asked: list[tuple[Question, Any]] = field(default_factory=list)
     record: list[Asked] = field(default_factory=list)
     step: int | None = None
+    context: list[str] = field(default_factory=list)   # the abilities resolving now, innermost last (resolving())
 
     def load(self, answers: list[Any], step: int | None = None) -> None:
         self.answers = list(answers)
@@ -164,6 +187,8 @@ class Decider:
         return result
 
     def ask(self, q: Question) -> Any:
+        if not q.about and self.context and self.context[-1] not in q.prompt:
+            q.about = self.context[-1]
         forced = q.forced()
         if forced is not None:
             nxt = self.answers[self.used] if self.used < len(self.answers) else None

@@ -34,6 +34,11 @@ def _zones_text(snap: dict) -> list[str]:
     return out
 
 
+def refused_line(err: ScenarioError) -> str:
+    """The line after the log saying what ``expect_error`` matched (the message the step was refused with)."""
+    return f"[{err.step}] Refused, as the scenario expects: {err.message}"
+
+
 def question_rows(decider) -> list[dict]:
     """Every question the replay asked, in order: the step, who, the prompt, its legal answers as the file must
     write them, whether it was decided automatically (one possible outcome, no answer used), and the outcome."""
@@ -95,6 +100,9 @@ def replay(path: str, as_json: bool, questions: bool = False) -> int:
                          for f in res.failures],
             "error": str(res.error) if res.error else None,
             "questions": question_rows(res.game.decider),
+            # what expect_error matched, so a judge sees the step was refused for the right reason
+            "expected_error": ({"step": res.expected_error.step, "message": res.expected_error.message}
+                               if res.expected_error is not None else None),
             "question": ({"player": res.question.player, "prompt": res.question.prompt, "kind": res.question.kind,
                           "options": res.question.option_labels(), "min": res.question.min, "max": res.question.max}
                          if res.question is not None else None),
@@ -112,6 +120,8 @@ def replay(path: str, as_json: bool, questions: bool = False) -> int:
         print("Demonstrates: " + "; ".join(render_citation(r) for r in scen.rulings))
         for line in res.log.lines():
             print(line)
+        if res.expected_error is not None:
+            print(refused_line(res.expected_error))
         for line in _zones_text(snap):
             print(line)
         if res.error:

@@ -25,6 +25,7 @@ from app.engine.scenario import cardnames as cn
 from app.engine.scenario.checks import Failure, check, find_pile, named_copies, snapshot  # noqa: F401 (re-exported)
 from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
 from app.engine.scenario.loader import Scenario, Step, load, loads  # noqa: F401 (re-exported)
+from app.engine.scenario.source import line_of
 
 
 @dataclass
@@ -53,7 +54,7 @@ def build(sc: Scenario) -> Game:
 
     def put(p, zone: str, lst: Any, where: str) -> None:
         for e in cn.entries(sc.file, lst, None, where):
-            g.put(p, zone, [e.name] * e.count)
+            g.put(p, zone, cn.expand([e]))
             if e.label:
                 named[e.label] = p.zone(zone)[-1]
 
@@ -67,7 +68,7 @@ def build(sc: Scenario) -> Game:
             d.setup(g)
     for p, p_raw in zip(g.players, raw["players"]):
         for name in cn.names(sc.file, p_raw.get("played_last_turn"), None, "played_last_turn"):
-            _played_last_turn(g, sc, p, name)
+            _played_last_turn(g, sc, p, name, line_of(p_raw, "played_last_turn"))
     for p, p_raw in zip(g.players, raw["players"]):
         for z in PLAYER_ZONES:
             put(p, z, p_raw.get(z), z)
@@ -77,10 +78,10 @@ def build(sc: Scenario) -> Game:
             p.tokens[str(mat)] = int(n)
         p.vp_tokens = int(p_raw.get("vp_tokens", 0))
     for e in cn.entries(sc.file, raw.get("trash"), None, "trash"):
-        for _ in range(e.count):
-            g.trash.append(g.new_card(e.name, None, "trash"))
-            if e.label:
-                named[e.label] = g.trash[-1]
+        for name in cn.expand([e]):
+            g.trash.append(g.new_card(name, None, "trash"))
+        if e.label:
+            named[e.label] = g.trash[-1]
     if "current" in raw:
         g.turn.player = g.player(raw["current"]).index
     for p, p_raw in zip(g.players, raw["players"]):
@@ -91,11 +92,11 @@ def build(sc: Scenario) -> Game:
         setattr(g.turn, k, v)
     for (scope, name), key in SETUP_KEYS.items():      # mechanisms' own setup (extensions.py)
         if scope == "game" and name in raw:
-            key.apply(g, raw[name])
+            _set_up(sc, name, raw, key.apply, g, raw[name])
         elif scope == "player":
             for p, p_raw in zip(g.players, raw["players"]):
                 if name in p_raw:
-                    key.apply(g, p, p_raw[name])
+                    _set_up(sc, f"{p.name}'s {name}", p_raw, key.apply, g, p, p_raw[name])
     for pile, lst in (raw.get("piles") or {}).items():   # last: it states the pile as it is at step 1
         _set_pile(g, sc, pile, cn.names(sc.file, lst, None, f"piles.{pile}"))
     return g
@@ -118,7 +119,7 @@ def _set_pile(g: Game, sc: Scenario, name: str, names: list[str]) -> None:
     g.log.add(f"The {pile} pile is, from the top: {', '.join(names) or 'empty'}")
 
 
-def _played_last_turn(g: Game, sc: Scenario, p, name: str) -> None:
+def _played_last_turn(g: Game, sc: Scenario, p, name: str, line: int | None) -> None:
     """A Duration ``p`` played on their last turn and still in play: its play ability resolved as then.
 
     Played on the table as it is before the zones are filled (the other players' Reactions are not in hand
@@ -137,11 +138,22 @@ def _played_last_turn(g: Game, sc: Scenario, p, name: str) -> None:
         act.play(g, p, card)
     except DecisionError as exc:
         raise ScenarioError(sc.file, f"{p.name}'s played_last_turn: {name} asks a question when played "
-                            f"({exc.question.describe()}); set this table up with steps instead") from None
+                            f"({exc.question.describe()}); set this table up with steps instead", line=line) from None
     finally:
         g.turn = real
         g.decider.record.clear()
         g.decider.asked.clear()
+
+
+def _set_up(sc: Scenario, where: str, container: Any, apply: Callable[..., None], *args: Any) -> None:
+    """One registered setup key; a value it refuses is a ScenarioError naming the key and its line."""
+    key = where.rpartition(" ")[2]
+    try:
+        apply(*args)
+    except (ScenarioError, EngineError) as exc:
+        message = getattr(exc, "message", str(exc))
+        prefix = "" if message.startswith(f"{key}:") else f"{where}: "
+        raise ScenarioError(sc.file, prefix + message, line=line_of(container, key)) from None
 
 
 # Why a replay stopped before its last step (Replay.stop).
@@ -214,16 +226,34 @@ class Replay:
                       self.expected_error)
 
 
-def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True) -> Replay:
+def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True,
+           zone_budget: int | None = None) -> Replay:
     """Replay a scenario step by step; never raises for a bad step, it stops and says why in the Replay.
 
     ``on_step`` is called with each step that ran cleanly, as soon as it has
     (e.g. to print progress); ``zones=False`` skips the per-step snapshots
-    when only the outcome matters (``run()``, the bench).
+    when only the outcome matters (``run()``, the bench). ``zone_budget``: the
+    most cards the per-step snapshots may list in all; the steps after it get
+    none (``zones`` None), so a big table replayed for many steps cannot make
+    an answer of megabytes (a 4.6 KB scenario once answered 13.7 MB).
     """
     g = build(sc)
     rp = Replay(sc, g)
     entries = g.log.entries
+    left = zone_budget
+
+    def snap() -> dict | None:
+        nonlocal left
+        if not zones:
+            return None
+        if left is not None:
+            size = len(g.trash) + sum(len(p.zone(z)) for p in g.players for z in PLAYER_ZONES)
+            if size > left:
+                left = 0
+                return None
+            left -= size
+        return snapshot(g)
+
     for st in sc.steps:
         deadline.check()          # also between steps, whatever a step did without moving a card
         first = len(entries)
@@ -235,18 +265,15 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
         rp.failures += between
         if stop is not None:
             rp.stop, err, rp.decision = stop
-            rp.stopped = StepResult(st, entries[first:], snapshot(g) if zones else None)
+            rp.stopped = StepResult(st, entries[first:], snap())
             if _error_expected(sc, st, err):   # expect_error: the replay stops here, as expected
-                rp.expected_error = err
-                # the message it matched, in the log, so the reader sees it was refused for the right reason
-                g.log.add(f"This step is refused, as the scenario expects: {err.message}")
-                rp.stopped.log = entries[first:]
+                rp.expected_error = err      # its message is shown with the log (commands.replay), not narrated
                 break
             rp.error = err
             return rp
         fails = check(g, st.expect, st.index, since) if st.expect else []
         rp.failures += fails
-        done = StepResult(st, entries[first:], snapshot(g) if zones else None, fails)
+        done = StepResult(st, entries[first:], snap(), fails)
         rp.steps.append(done)
         if on_step is not None:
             on_step(done)
@@ -275,6 +302,10 @@ def _attempt(g: Game, sc: Scenario, st: Step,
         return reason, ScenarioError(sc.file, str(exc), st.line, st.index), exc
     except EngineLimitError as exc:
         return STEP_LIMIT, ScenarioError(sc.file, str(exc), st.line, st.index), None
+    except RecursionError:
+        # a chain of abilities nested past Python's stack that MAX_PLAY_DEPTH does not count (not a play)
+        return STEP_LIMIT, ScenarioError(sc.file, "the abilities of this step nest too deeply (each starting the "
+                                         "next) for the engine to follow; it stops here", st.line, st.index), None
     except EngineError as exc:
         return ENGINE_ERROR, ScenarioError(sc.file, f"engine error: {exc}", st.line, st.index), None
     if g.decider.remaining():
