@@ -482,14 +482,14 @@ def test_a_dispute_built_in_the_sandbox_from_a_search(server, browser, shots, vi
 def test_sandbox_setup_errors_are_all_shown_beside_their_fields(server, browser, shots):
     ctx, page, errors = _page(browser, PHONE)
     page.goto(server + "/try")
-    page.fill("#kingdom", "KC, Burggraben, Groundskeeper")        # abbreviation, German name, not defined yet (Empires)
+    page.fill("#kingdom", "KC, Burggraben, Camel Train")          # abbreviation, German name, not defined yet (Menagerie)
     page.fill("#p1_hand", "Thron Room, Copper*4")
     page.fill("#p2_hand", "Blorp")
     page.get_by_role("button", name="Start", exact=True).click()
     page.locator("#err-kingdom").wait_for()
     page.screenshot(path=str(shots / "sandbox-errors-390.png"), full_page=True)
     kingdom = page.locator("#err-kingdom").inner_text()
-    assert "Groundskeeper" in kingdom and "not in the sandbox yet" in kingdom
+    assert "Camel Train" in kingdom and "not in the sandbox yet" in kingdom
     assert "King" not in kingdom and "Moat" not in kingdom        # KC and Burggraben were understood
     assert "did you mean Throne Room" in page.locator("#err-p1_hand").inner_text()
     assert "not a card name" in page.locator("#err-p2_hand").inner_text()
