@@ -1,11 +1,16 @@
 """Playing a card from the Supply while leaving it there, or playing one card as another.
 
-* Band of Misfits (2019): "Play a non-Command non-Duration Action card from the
-  Supply that costs less than this, leaving it there." The chosen card must be
+* Band of Misfits (2019): "Play a non-Command Action card from the Supply that
+  costs less than this, leaving it there" (the card facts' text adds "non-Duration";
+  the Complete Rules do not: Band of Misfits 4, Conjurer 3). The chosen card must be
   on top of its pile (Band of Misfits 2); it is played without being moved
   (PLAY A CARD WHILE LEAVING IT § VI), so whatever it says about moving itself
   fails by the lose-track rule (EFFECT WHEN MOVED FROM PLAY § VI), while its
-  other effects happen. Command cards can't be chosen (Band of Misfits 4).
+  other effects happen. Command cards can't be chosen (Band of Misfits 4). When the
+  played card would have stayed in play (a Duration with a later ability set up, or a
+  throne-room that played one), Band of Misfits stays in play in its place, and a
+  throne-room that played the Band of Misfits does not (PLAY A CARD WHILE LEAVING IT
+  § VI, "With Durations"; the core's Clean-up, ``activities.staying_in_play``).
 * Band of Misfits (pre-2019): "Play this as if it were an Action card in the
   Supply costing less than it that you choose. This is that card until it
   leaves play." The Band of Misfits becomes the chosen card, with its name, cost,
@@ -53,7 +58,7 @@ def play_from_supply(ctx: Ctx, allowed, cite: dict) -> bool:
     card = ctx.ask(Question(p.name, f"choose a card from the Supply for {ctx.source.name} to play", "cards",
                             options, 1, 1))[0]
     ctx.log(f"{ctx.source.name} plays {card.name} from the Supply, leaving it there", cite, LEAVING)
-    act.play(g, p, card, leave=True)
+    act.play(g, p, card, by=ctx.source, leave=True)     # it stays in play if that card would (§ VI, With Durations)
     return True
 
 
