@@ -89,3 +89,21 @@ def phase_to_play(game: Game, card: Card) -> Phase | None:
         if reachable and ph.plays(card) and ph.in_game(game):
             return ph
     return None
+
+
+HandDraw = Callable[[Game, "object", int], int]
+HAND_DRAWS: dict[str, HandDraw] = {}    # how many cards a player draws for their next hand in Clean-up (Flag)
+
+
+def hand_draw(name: str) -> Callable[[HandDraw], HandDraw]:
+    """Decorator: ``fn(game, player, n) -> n`` changes how many cards ``player`` draws for their hand in Clean-up."""
+    def register(fn: HandDraw) -> HandDraw:
+        HAND_DRAWS[name] = fn
+        return fn
+    return register
+
+
+def cards_for_hand(game: Game, player, n: int) -> int:
+    for fn in HAND_DRAWS.values():
+        n = fn(game, player, n)
+    return n
