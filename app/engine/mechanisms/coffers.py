@@ -81,7 +81,7 @@ def spend(game: Game, p: Player, n: int, why: str = "") -> None:
         raise IllegalAction(f"{p.name} has {coffers(p)} Coffers, not {n}{but}")
     p.tokens[MAT] = coffers(p) - n
     game.turn.coins += n
-    game.log.add(f"{p.name} spends {n} Coffers for +${n}{' ' + why if why else ''} (money pool: {game.turn.coins}; "
+    game.log.add(f"{p.name} spends {n} Coffers for +${n}{' ' + why if why else ''} ({narrate.pool(game.turn)}; "
                  f"Coffers now {coffers(p)})"
                  + (f": {boss.name}, who controls the Possessed turn, makes {p.name} spend their own" if boss else ""),
                  COFFERS, *([{"card": "Possession", "ruling": 10}] if boss else []))
