@@ -91,7 +91,7 @@ def _expect_villagers(game: Game, p: Player) -> int:
 
 
 @step_kind("spend_villagers", schema={**TOKEN_COUNT, "minimum": 1},
-           doc="the current player spends N Villagers for +1 Action each (in their Action phase)",
+           doc="Spend N Villagers for +1 Action each (only in your Action phase)",
            example="spend_villagers: 1")
 def _spend_step(game: Game, p: Player, value: object) -> None:
     n = token_count(value, "spend_villagers", MAT)
