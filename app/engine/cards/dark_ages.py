@@ -252,7 +252,8 @@ def _catacombs(ctx: Ctx) -> bool:
     p, g = ctx.player, ctx.game
     seen = act.from_deck(g, p, 3, "revealed")
     ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", narrate.REVEALING)
-    pick = ctx.ask(Question(p.name, "choose one", "choice", ["put them into your hand", "discard them and +3 Cards"]))
+    pick = ctx.ask(Question(p.name, f"{ctx.source.name}: choose one", "choice",
+                            ["put them into your hand", "discard them and +3 Cards"]))
     ctx.log(f"{p.name} chooses: {pick}", R("Catacombs", 1))
     if pick == "put them into your hand":
         for c in seen:

@@ -129,10 +129,19 @@ def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dic
     return card
 
 
+def pile_named(game: Game, name: str) -> str:
+    """The Supply pile ``name`` means: a pile's name, or the name of the card on top of a pile whose cards have
+    other names (a split pile: Settlers on top of Settlers/Bustling Village; a Castle; a Knight)."""
+    if name in game.supply:
+        return name
+    return next((n for n, pile in game.supply.items() if pile and pile[-1].name == name), name)
+
+
 def buy(game: Game, p: Player, name: str) -> Card | None:
     t = game.turn
     if t.phase not in ("action", "buy", "buy2"):
         raise IllegalAction(f"cannot buy in the {t.phase} phase")
+    said, name = name, pile_named(game, name)
     legal = buyable(game)
     if name not in legal:
         why = ("no Buys left" if t.buys < 1 else
@@ -140,14 +149,14 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
                f"the {name} pile is empty" if not game.supply[name] else
                f"{name} costs {game.supply[name][-1].cost} and you have {t.coins}" if
                game.supply[name][-1].cost > t.coins else _blocked(game, name))
-        raise IllegalAction(f"cannot buy {name}: {why}", legal)
+        raise IllegalAction(f"cannot buy {said}: {why}", legal)
     if t.phase == "action":
         enter_buy_phase(game)
     t.phase = "buy2"
     card = game.supply[name][-1]
     t.coins -= card.cost
     t.buys -= 1
-    game.log.add(f"{p.name} buys {name} for ${card.cost} (money pool now ${t.coins}, Buys left {t.buys})",
+    game.log.add(f"{p.name} buys {said} for ${card.cost} (money pool now ${t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
     hooks.pay_rest(game, card)   # the rest of its cost (a Potion: potions.py) is paid by the mechanisms that add it
     fire(game, Event("when_buy", p, card, {"cost": card.cost}))   # the cost when bought (Talisman 3)
@@ -292,8 +301,10 @@ def _play(game: Game, p: Player, card: Card, expected: Ref | None, by: Card | No
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
     if d is not None and d.play is not None:
+        # an ability may make the player do something else instead of following the card's instructions
+        # (Enchantress; registered in hooks)
         with resolving(game.decider, card.name):
-            d.play.apply(ctx)
+            (hooks.instead_of_play(game, p, card) or d.play).apply(ctx)
     fire(game, Event("after_play", p, card, {"action": was_action}))
     return placed
 
@@ -468,7 +479,7 @@ def game_end_reached(game: Game) -> str | None:
 def score(game: Game, p: Player) -> int:
     from app.engine.core.registry import definition
 
-    total = p.vp_tokens
+    total = p.vp_tokens + hooks.extra_score(game, p)     # e.g. scoring Landmarks, registered by their mechanism
     cards = p.all_cards()
     for c in cards:
         d = definition(game, c.name)

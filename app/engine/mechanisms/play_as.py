@@ -41,17 +41,19 @@ def _types(name: str) -> tuple[str, ...]:
     return card_facts(name).types
 
 
-def _choices(ctx: Ctx, allowed) -> list[Card]:
-    bound = ctx.source.cost - 1      # "costs less than this": this card's cost now, no Potion or Debt (CARD COSTS)
+def _choices(ctx: Ctx, allowed, up_to: int | None = None) -> list[Card]:
+    # "costs less than this": this card's cost now; or "costing up to $X" (Overlord); no Potion or Debt (CARD COSTS)
+    bound = ctx.source.cost - 1 if up_to is None else up_to
     return [pile[-1] for pile in ctx.game.supply.values()
             if pile and pile[-1].is_type("Action") and allowed(pile[-1]) and bound >= 0
             and costs_up_to(pile[-1], bound)]
 
 
-def play_from_supply(ctx: Ctx, allowed, cite: dict) -> bool:
-    """Choose the top card of a Supply pile (an Action ``allowed`` accepts, costing less) and play it, leaving it."""
+def play_from_supply(ctx: Ctx, allowed, cite: dict, up_to: int | None = None) -> bool:
+    """Choose the top card of a Supply pile (an Action ``allowed`` accepts, costing less than this or up to
+    ``up_to``) and play it, leaving it."""
     p, g = ctx.player, ctx.game
-    options = _choices(ctx, allowed)
+    options = _choices(ctx, allowed, up_to)
     if not options:
         ctx.log(f"There is no card in the Supply that {ctx.source.name} can play", narrate.DO_AS_MUCH, cite)
         return False
