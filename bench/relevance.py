@@ -15,9 +15,10 @@ file, and for each of issue #13's held-out sets (bench/relevance_heldout2.yaml,
 bench/relevance_heldout3.yaml, bench/relevance_heldout4.yaml, written after the question
 tables by a writer who saw neither them nor the search, bench/relevance_heldout5.yaml, written the
 same way in the next session, bench/relevance_heldout6.yaml, written then as a tuning batch and not
-kept for training, and bench/relevance_heldout7.yaml and bench/relevance_heldout8.yaml, each written
-blind in a later session) on its own, so a ranking change can be checked against each, and for
-held-out sets 2-8 pooled. "first screen" is the share of questions whose answer is among the hits a
+kept for training, bench/relevance_heldout7.yaml and bench/relevance_heldout8.yaml, each written
+blind in a later session, and bench/relevance_heldout9.yaml, written blind for issue #34 by a writer who never
+saw the search code) on its own, so a ranking change can be checked against each, and for
+held-out sets 2-8 pooled (the sets issue #34's ablation was measured on) and 2-9 pooled. "first screen" is the share of questions whose answer is among the hits a
 phone shows without scrolling.
 
 ``--where`` splits each part's misses by the stage of search that lost the answer
@@ -34,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.search.evaluate import (FIRST_SCREEN, HELDOUT_SETS, LOST_KINDS, Scores, evaluate,  # noqa: E402
+from app.search.evaluate import (FIRST_SCREEN, HELDOUT_SETS, LOST_KINDS, POOLED_SETS, Scores, evaluate,  # noqa: E402
                                  load_relevance_set, missing_targets, where_lost)
 from app.store.db import Store  # noqa: E402
 
@@ -91,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
              ("held out 1 (relevance_set)", [o for o in scores.outcomes if o.question.held_out]),
              *((f"{label} ({path.stem})", new.outcomes) for label, path, new in held_scores)]
     if held_scores:
+        pooled = {path for _, path in POOLED_SETS}
+        parts.append(("held out 2-8 pooled", [o for _, path, new in held_scores if path in pooled for o in new.outcomes]))
         parts.append((f"held out 2-{len(held_scores) + 1} pooled", [o for _, _, new in held_scores for o in new.outcomes]))
     for label, part in parts:
         if not part:

@@ -111,12 +111,14 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
                         url=f"/cards/{v['card']}#{v['slug']}", parent=v["card"], cards=[v["card"]],
                         names=v["name"], card=v["card"], card_name=card_names.get(v["card"], v["name"]))
 
+    version_titles = {v["slug"]: v["title"] for v in _table(store, "previous_versions")}
     for r in _table(store, "rulings", "card, ord"):
         text = plain(r["text"])
         name = card_names.get(r["card"], r["card"])
         label = f"{name} {r['number']}" if r["number"] is not None else f"{name} (note)"
         if r.get("version"):
-            label += f" [{r['version']}]"
+            # in words, never the version's slug: "Band of Misfits 4 (pre-2019 version)"
+            label += f" ({version_titles.get(r['version'], 'previous version').lower()})"
         yield SearchDoc(key=r["key"], kind=RULING, title=label, body=text,
                         url=ruling_url(r["card"], r["anchor"]), parent=r["card"],
                         cards=_unique([r["card"], *mentions(text)]), names=name,

@@ -115,7 +115,12 @@ def card_named():
 def card_autocomplete():
     """Names completing ?q= (English, German, abbreviations, typos), for a search box's typeahead."""
     _, q = _name_param("q")
-    return jsonify({"query": q, "data": [h.to_dict() for h in _card_lookup().autocomplete(q, _limit(10, 20))]})
+    lookup = _card_lookup()
+    exact = lookup.exact(q)
+    # "exact": the one card this text names exactly, or null; the search box's Enter opens it (a 200 either
+    # way, so checking a sentence that names no card logs no 404 in the browser)
+    return jsonify({"query": q, "data": [h.to_dict() for h in lookup.autocomplete(q, _limit(10, 20))],
+                    "exact": exact.to_dict() if exact is not None else None})
 
 
 @api.get("/cards/<slug>")

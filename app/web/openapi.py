@@ -198,6 +198,8 @@ def _schemas() -> dict[str, Any]:
         "legal": _nullable(_OBJ),
         "table": _nullable(_OBJ),      # Events, piles outside the Supply, mats, Coffers, tokens (sandbox_table.py)
     }
+    name_hit = _obj({"slug": _STR, "name": _STR, "how": {"enum": ["exact", "german", "abbreviation", "prefix", "fuzzy"]},
+                     "matched": _STR, "url": _STR, "api_url": _STR})
     return {
         "Error": {
             "type": "object", "additionalProperties": False,
@@ -225,7 +227,9 @@ def _schemas() -> dict[str, Any]:
             {"rank": _INT, "kind": _STR, "title": _STR, "url": _STR, "snippet": _STR},
             {"answers": {**_STR, "description": "the question in players' words this hit answers, when it is "
                                                 "the one asked (corpus/data/rule-questions)"},
-             "superseded": {"$ref": "#/components/schemas/Superseded"}}))},
+             "superseded": {"$ref": "#/components/schemas/Superseded"},
+             "previous_version": {**_STR, "description": "set on a previous version's entry or ruling, in words "
+                                                         "(\"Pre-2019 version of Band of Misfits, not the current card\")"}}))},
             {"spelling": {**_arr(_obj({"typed": _STR, "read": _STR})),
                           "description": "ordinary words typed wrong and the word each was searched as"}}),
         "Superseded": _obj({"note": _STR, "by": _arr(_obj({"key": _STR, "title": _STR, "url": _STR}))}),
@@ -243,9 +247,9 @@ def _schemas() -> dict[str, Any]:
                          "breadcrumbs": _ARR, "children": _ARR, "paragraphs": _ARR, "referred_by": _ARR}),
         "IndexTerms": _obj({"letters": _arr(_obj({"letter": _STR, "terms": _ARR}))}),
         "Document": _obj({"doc": _STR, "title": _STR, "sections": _ARR, "cards": _ARR}),
-        "NameList": _obj({"query": _STR, "data": _arr(_obj(
-            {"slug": _STR, "name": _STR, "how": {"enum": ["exact", "german", "abbreviation", "prefix", "fuzzy"]},
-             "matched": _STR, "url": _STR, "api_url": _STR}))}),
+        "NameList": _obj({"query": _STR, "data": _arr(name_hit)}, {"exact": {
+            "oneOf": [name_hit, {"type": "null"}],
+            "description": "the one card the text names exactly (English, German, an abbreviation), or null"}}),
         "ScenarioList": _obj({"scenarios": _arr(_obj({"id": _STR, "title": _STR, "url": _STR}))}),
         "ReplayOutcome": _obj(outcome),
         "ScenarioReplay": _obj({**outcome, "id": _STR, "url": _STR, "source": _STR}),
