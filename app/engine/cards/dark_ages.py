@@ -602,7 +602,7 @@ def _poor_house(ctx: Ctx) -> bool:
             R("Poor House", 1))
     before = t.coins
     t.coins = max(0, t.coins - n)
-    ctx.log(f"-${before - t.coins} (money pool: {t.coins}; it can't go below $0)", R("Poor House", 2))
+    ctx.log(f"-${before - t.coins} ({narrate.pool(t)}; it can't go below $0)", R("Poor House", 2))
     return True
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Callable
 
 from app.engine.core import hooks, narrate
-from app.engine.core.errors import IllegalAction
+from app.engine.core.decisions import resolving
+from app.engine.core.errors import EngineLimitError, IllegalAction
 from app.engine.core.state import Card, Game, LaterAbility, Player, Ref
 from app.engine.core.triggers import Event, attack_window, fire
 
@@ -121,7 +122,8 @@ def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dic
             game.turn.gained_in_buy.append(card)
     if bought:      # the card gained because it was bought (Hoard 2022: "if you bought it")
         game.turn.bought.append(card)
-    where = {"discard": "", "hand": " to their hand", "deck": " onto their deck"}.get(to, f" to {to}")
+    where = {"discard": "", "hand": " to their hand", "deck": " onto their deck"}.get(
+        to, f" to {narrate.zone_words(to)}" if to != "set_aside" else ", setting it aside")
     game.log.add(f"{p.name} {verb} {card.name}{where}", cite or narrate.GAINING)
     fire(game, Event("when_gain", p, card, {"to": to, "bought": bought}))
     return card
@@ -145,7 +147,7 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
     card = game.supply[name][-1]
     t.coins -= card.cost
     t.buys -= 1
-    game.log.add(f"{p.name} buys {name} for {card.cost} (money pool now {t.coins}, Buys left {t.buys})",
+    game.log.add(f"{p.name} buys {name} for ${card.cost} (money pool now ${t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
     hooks.pay_rest(game, card)   # the rest of its cost (a Potion: potions.py) is paid by the mechanisms that add it
     fire(game, Event("when_buy", p, card, {"cost": card.cost}))   # the cost when bought (Talisman 3)
@@ -215,8 +217,30 @@ def to_hand(game: Game, p: Player, card: Card, cite: dict | None = None) -> None
 
 
 # ---------------------------------------------------------------- play
+# Cards played while another card's ability is resolving (Venture revealing Venture, King's Court playing
+# King's Court, Golem, Herald) nest: each level is a few Python frames, so a chain is stopped at this
+# depth with a clear message, well inside Python's recursion limit. No rule limits the chain; a real
+# game never nests anywhere near this deep (300 Ventures in one deck did, and ended in an internal error).
+MAX_PLAY_DEPTH = 100
+
+
 def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Card | None = None,
          nth: str = "", leave: bool = False) -> Ref | None:
+    """Play a card, counting how deep plays nest (``MAX_PLAY_DEPTH``); ``_play`` does the playing."""
+    depth = game.play_depth
+    if depth >= MAX_PLAY_DEPTH:
+        raise EngineLimitError(f"{card.name} would be played inside {MAX_PLAY_DEPTH} other cards' abilities "
+                               f"(each playing the next); the engine stops a chain of plays at "
+                               f"{MAX_PLAY_DEPTH} nested plays")
+    game.play_depth = depth + 1
+    try:
+        return _play(game, p, card, expected, by, nth, leave)
+    finally:
+        game.play_depth = depth
+
+
+def _play(game: Game, p: Player, card: Card, expected: Ref | None, by: Card | None, nth: str,
+          leave: bool) -> Ref | None:
     """Play a card: announce it, move it into play, let Attack Reactions go first, resolve, after-play.
 
     ``expected`` is where the ability playing it expects the card. If it was
@@ -232,7 +256,7 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
         moved = False
     elif expected is not None and not expected.valid():
         if by is None:
-            game.log.add(f"{p.name} cannot play {card.name}: it has been moved (it is in {card.zone})",
+            game.log.add(f"{p.name} cannot play {card.name}: it has been moved (it is {narrate.where(card, game)})",
                          narrate.LOSE_TRACK)
             return None
         moved = False
@@ -245,10 +269,13 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
         if by not in game.played_by[card.id]:
             game.played_by[card.id].append(by)
     placed = Ref(card, "in_play", card.stamp) if card.zone == "in_play" else Ref(card, "in_play", -1)
-    via = f" with {by.name}" if by is not None else ""
-    where = ("" if card.zone == "in_play" else f", leaving it where it is ({card.zone.replace('_', ' ')})" if leave
-             else f" (it stays in {card.zone}: it was lost track of)")
-    game.log.add(f"{p.name} plays {card.name}{via}{nth}{where}",
+    # "again" before "with": "plays Throne Room again, with Royal Carriage" (not "with Royal Carriage again",
+    # which reads as if the Carriage were played); where the card stays is said in a player's words
+    via = (f"{nth}, with {by.name}" if nth else f" with {by.name}") if by is not None else nth
+    where = ("" if card.zone == "in_play" else f", leaving it where it is ({narrate.where(card, game)})" if leave
+             else f" ({card.name} stays {narrate.where(card, game)}: {by.name if by else 'the play'} has lost "
+                  "track of it)")
+    game.log.add(f"{p.name} plays {card.name}{via}{where}",
                  narrate.LEAVING if leave else
                  narrate.LOSE_TRACK if where else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
     game.turn.played[card.name] += 1
@@ -261,7 +288,8 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
     if d is not None and d.play is not None:
-        d.play.apply(ctx)
+        with resolving(game.decider, card.name):
+            d.play.apply(ctx)
     fire(game, Event("after_play", p, card, {"action": was_action}))
     return placed
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 
 @dataclass
@@ -25,6 +26,7 @@ class Question:
     min: int = 1
     max: int = 1
     first_only: bool = False       # 'order' asked again after each one resolves (triggered abilities): the first matters
+    about: str = ""                # the card the question is about, when the prompt does not name it (Ctx.ask fills it)
 
     def option_labels(self) -> list[str]:
         return [getattr(o, "name", str(o)) for o in self.options]
@@ -77,6 +79,23 @@ def written(label: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+@contextmanager
+def resolving(decider: Any, name: str) -> Iterator[None]:
+    """While ``name``'s ability resolves, a question that names no card is about it (issue #35).
+
+    A decider without a ``context`` (a test's own) just asks without it.
+    """
+    context = getattr(decider, "context", None)
+    if not isinstance(context, list):
+        yield
+        return
+    context.append(name)
+    try:
+        yield
+    finally:
+        context.pop()
+
+
 class DecisionError(Exception):
     """A choice the scenario's answers could not settle; keeps the Question so callers can show it.
 
@@ -112,6 +131,7 @@ class Decider:
     answers: list[Any] = field(default_factory=list)
     used: int = 0
     asked: list[tuple[Question, Any]] = field(default_factory=list)
+    context: list[str] = field(default_factory=list)   # the abilities resolving now, innermost last (resolving())
 
     def load(self, answers: list[Any]) -> None:
         self.answers = list(answers)
@@ -121,6 +141,8 @@ class Decider:
         return self.answers[self.used:]
 
     def ask(self, q: Question) -> Any:
+        if not q.about and self.context and self.context[-1] not in q.prompt:
+            q.about = self.context[-1]
         forced = q.forced()
         if forced is not None:
             self.asked.append((q, forced))

@@ -159,6 +159,7 @@ class Game:
     """Players in turn order, Supply, trash, the current turn, seeded randomness and a step limit."""
 
     def __init__(self, seed: int = 0, step_limit: int = 5000):
+        self.play_depth = 0                  # plays nested inside plays now (activities.MAX_PLAY_DEPTH)
         self.players: list[Player] = []
         self.supply: dict[str, list[Card]] = {}
         self.trash: list[Card] = []

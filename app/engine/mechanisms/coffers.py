@@ -74,7 +74,7 @@ def spend(game: Game, p: Player, n: int) -> None:
         raise IllegalAction(f"{p.name} has {coffers(p)} Coffers, not {n}{but}")
     p.tokens[MAT] = coffers(p) - n
     game.turn.coins += n
-    game.log.add(f"{p.name} spends {n} Coffers for +${n} (money pool: {game.turn.coins}; Coffers now {coffers(p)})"
+    game.log.add(f"{p.name} spends {n} Coffers for +${n} ({narrate.pool(game.turn)}; Coffers now {coffers(p)})"
                  + (f": {boss.name}, who controls the Possessed turn, makes {p.name} spend their own" if boss else ""),
                  COFFERS, *([{"card": "Possession", "ruling": 10}] if boss else []))
 

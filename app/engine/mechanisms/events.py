@@ -135,7 +135,7 @@ def buy_event(game: Game, p: Player, name: str) -> None:
     _bought_in_game(game)[(p.index, name)] += 1
     once = _ONCE.get(name)
     limit = f"; once per {once}" if once else ""
-    game.log.add(f"{p.name} buys the Event {name} for ${cost} (money pool now {t.coins}, Buys left {t.buys}"
+    game.log.add(f"{p.name} buys the Event {name} for ${cost} (money pool now ${t.coins}, Buys left {t.buys}"
                  f"{limit}): this is not buying a card", EVENTS)
     d = definition(game, name)
     if d is not None and d.play is not None:

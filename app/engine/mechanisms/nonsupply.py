@@ -28,8 +28,7 @@ PILE_SIZES = {"Spoils": 15, "Madman": 10, "Mercenary": 10}
 
 def where(card: Card) -> str:
     """Where a card is, in a player's words (log lines never show internal zone names)."""
-    return {"non_supply": f"back in the {card.pile or card.name} pile", "supply": "in the Supply", "trash": "in the trash",
-            "in_play": "in play", "set_aside": "set aside", "revealed": "revealed"}.get(card.zone, f"in a {card.zone}")
+    return narrate.where(card)
 
 
 def include(game: Game, name: str, count: int | None = None) -> None:

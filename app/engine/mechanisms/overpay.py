@@ -108,7 +108,7 @@ def when_buy(effect: OverpayEffect, cite: dict | None = None) -> Callable[[Game,
         t.coins -= n
         t.potions -= int(potion)
         game.log.add(f"{ev.player.name} overpays {_amount(n, potion)} for {card.name} as its when-buy ability "
-                     f"resolves (money pool now {t.coins}); the card is not gained yet", OVERPAYING,
+                     f"resolves (money pool now ${t.coins}); the card is not gained yet", OVERPAYING,
                      *([cite] if cite else []))
         _resolve(game, ev.player, card, n, potion, effect)
     hook.overpay_timing = "when_buy"             # type: ignore[attr-defined]

@@ -114,7 +114,7 @@ def _exchange_one(game: Game, p, card: Card) -> None:
     new = UPGRADE[as_name]
     cite = {"card": as_name}
     if card.zone != "discard" or card.owner != p.index:
-        game.log.add(f"{card.name} was moved from the discard pile (it is in {card.zone}), so it cannot be "
+        game.log.add(f"{card.name} was moved from the discard pile (it is {narrate.where(card, game)}), so it cannot be "
                      f"exchanged for {new}", EXCHANGING, narrate.LOSE_TRACK)
         return
     home, target = _pile_of(game, card.name), _pile_of(game, new)

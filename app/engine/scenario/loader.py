@@ -203,7 +203,7 @@ def _step(f: str, i: int, s: Any, steps_raw: list, pnames: list[str], labels: _L
             raise ScenarioError(f, f"{where}: a #label names a copy in the setup; {a} takes card names",
                                 line=line_of(s, a) or line)
         labels.refer(es, line_of(s, a) or line, where)
-        arg = [e.text() for e in es for _ in range(e.count)] if a == "play" else cn.expand(es)
+        arg = cn.expand(es, labels=a == "play")
     answers = s.get("answers", [])
     after = None
     exp = s.get("expect")

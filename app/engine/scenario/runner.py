@@ -25,6 +25,7 @@ from app.engine.scenario import cardnames as cn
 from app.engine.scenario.checks import Failure, check, named_copies, snapshot  # noqa: F401 (re-exported)
 from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
 from app.engine.scenario.loader import Scenario, Step, load, loads  # noqa: F401 (re-exported)
+from app.engine.scenario.source import line_of
 
 
 @dataclass
@@ -53,7 +54,7 @@ def build(sc: Scenario) -> Game:
 
     def put(p, zone: str, lst: Any, where: str) -> None:
         for e in cn.entries(sc.file, lst, None, where):
-            g.put(p, zone, [e.name] * e.count)
+            g.put(p, zone, cn.expand([e]))
             if e.label:
                 named[e.label] = p.zone(zone)[-1]
 
@@ -82,12 +83,23 @@ def build(sc: Scenario) -> Game:
         setattr(g.turn, k, v)
     for (scope, name), key in SETUP_KEYS.items():      # mechanisms' own setup (extensions.py)
         if scope == "game" and name in raw:
-            key.apply(g, raw[name])
+            _set_up(sc, name, raw, key.apply, g, raw[name])
         elif scope == "player":
             for p, p_raw in zip(g.players, raw["players"]):
                 if name in p_raw:
-                    key.apply(g, p, p_raw[name])
+                    _set_up(sc, f"{p.name}'s {name}", p_raw, key.apply, g, p, p_raw[name])
     return g
+
+
+def _set_up(sc: Scenario, where: str, container: Any, apply: Callable[..., None], *args: Any) -> None:
+    """One registered setup key; a value it refuses is a ScenarioError naming the key and its line."""
+    key = where.rpartition(" ")[2]
+    try:
+        apply(*args)
+    except (ScenarioError, EngineError) as exc:
+        message = getattr(exc, "message", str(exc))
+        prefix = "" if message.startswith(f"{key}:") else f"{where}: "
+        raise ScenarioError(sc.file, prefix + message, line=line_of(container, key)) from None
 
 
 # Why a replay stopped before its last step (Replay.stop).
@@ -160,16 +172,34 @@ class Replay:
                       self.expected_error)
 
 
-def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True) -> Replay:
+def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True,
+           zone_budget: int | None = None) -> Replay:
     """Replay a scenario step by step; never raises for a bad step, it stops and says why in the Replay.
 
     ``on_step`` is called with each step that ran cleanly, as soon as it has
     (e.g. to print progress); ``zones=False`` skips the per-step snapshots
-    when only the outcome matters (``run()``, the bench).
+    when only the outcome matters (``run()``, the bench). ``zone_budget``: the
+    most cards the per-step snapshots may list in all; the steps after it get
+    none (``zones`` None), so a big table replayed for many steps cannot make
+    an answer of megabytes (a 4.6 KB scenario once answered 13.7 MB).
     """
     g = build(sc)
     rp = Replay(sc, g)
     entries = g.log.entries
+    left = zone_budget
+
+    def snap() -> dict | None:
+        nonlocal left
+        if not zones:
+            return None
+        if left is not None:
+            size = len(g.trash) + sum(len(p.zone(z)) for p in g.players for z in PLAYER_ZONES)
+            if size > left:
+                left = 0
+                return None
+            left -= size
+        return snapshot(g)
+
     for st in sc.steps:
         deadline.check()          # also between steps, whatever a step did without moving a card
         first = len(entries)
@@ -181,7 +211,7 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
         rp.failures += between
         if stop is not None:
             rp.stop, err, rp.decision = stop
-            rp.stopped = StepResult(st, entries[first:], snapshot(g) if zones else None)
+            rp.stopped = StepResult(st, entries[first:], snap())
             if _error_expected(sc, st, err):   # expect_error: the replay stops here, as expected
                 rp.expected_error = err
                 break
@@ -189,7 +219,7 @@ def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *,
             return rp
         fails = check(g, st.expect, st.index, since) if st.expect else []
         rp.failures += fails
-        done = StepResult(st, entries[first:], snapshot(g) if zones else None, fails)
+        done = StepResult(st, entries[first:], snap(), fails)
         rp.steps.append(done)
         if on_step is not None:
             on_step(done)
@@ -218,6 +248,10 @@ def _attempt(g: Game, sc: Scenario, st: Step,
         return reason, ScenarioError(sc.file, str(exc), st.line, st.index), exc
     except EngineLimitError as exc:
         return STEP_LIMIT, ScenarioError(sc.file, str(exc), st.line, st.index), None
+    except RecursionError:
+        # a chain of abilities nested past Python's stack that MAX_PLAY_DEPTH does not count (not a play)
+        return STEP_LIMIT, ScenarioError(sc.file, "the abilities of this step nest too deeply (each starting the "
+                                         "next) for the engine to follow; it stops here", st.line, st.index), None
     except EngineError as exc:
         return ENGINE_ERROR, ScenarioError(sc.file, f"engine error: {exc}", st.line, st.index), None
     if g.decider.remaining():
