@@ -126,8 +126,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         return run_gunicorn(args.host, args.port)
     from app import create_app
+    from app.search import warm_up
 
-    create_app().run(host=args.host, port=args.port, debug=False)
+    app = create_app()
+    warm_up()       # the index and its models open before the first request, not during it (issue #34)
+    app.run(host=args.host, port=args.port, debug=False)
     return 0
 
 

@@ -411,7 +411,11 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "kind": f["kind"],
             "key": f["key"],
             "title": f["title"],
-            "snippet": snippet(f.get("body") or f["title"], stem_set, highlight_names),
+            # a rules question naming no card: its first paragraphs whole (up to a bound), the answer is often
+            # their last sentence ("If there still aren't enough cards, move what you can")
+            "snippet": snippet(f.get("body") or f["title"], stem_set, highlight_names,
+                               **({"window": _QUOTED_CHARS} if rank <= _QUOTED_SLOTS and not strong
+                                  and "#p" in f["key"] else {})),
             "url": f["url"],
             "card": f.get("card"),
             "card_name": f.get("card_name"),
@@ -420,8 +424,9 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "cards": [c for c in (f.get("cards") or "").split(",") if c],
             "score": round(score, 3),
             "group": _group_key(f),
-            "more": _more(eng.postings.keys, eng.headings, f, slot,
-                          reader if rank <= _QUOTED_SLOTS and not strong else None, stem_set, highlight_names),
+            "more": _more(eng.postings.keys, eng.headings, f, slot, reader,
+                          _quoted(eng, plan, slot) if rank <= _QUOTED_SLOTS and not strong else set(),
+                          stem_set, highlight_names),
         }
         if docnum in eng.previous:
             item["previous_version"] = (f"{eng.previous[docnum]} of {f.get('card_name') or f['title']}, "
@@ -721,20 +726,30 @@ def _rank(hits: list[tuple[float, int]], postings: Postings, cards: list[Recogni
     return ranked
 
 
+def _quoted(eng: _Engine, plan: "QueryPlan", slot: Slot) -> set[int]:
+    """The slot's folded paragraphs to quote on the page: the _QUOTED_MORE that share most of the question's
+    words (BM25 on its own words), whatever their place in the learned order."""
+    siblings = [d for d in slot.more if "#p" in eng.postings.keys[d]]
+    if not siblings:
+        return set()
+    score = words_score(eng.postings, plan.words or plan.stems, siblings)
+    return set(sorted(siblings, key=lambda d: (-score.get(d, 0.0), d))[:_QUOTED_MORE])
+
+
 def _more(keys: list[str], headings: list[tuple[str, str, str | None, str]], shown: dict, slot: Slot,
-          reader=None, stems: set[str] = frozenset(), names: list[str] = ()) -> list[dict]:
+          reader=None, quote: set[int] = frozenset(), stems: set[str] = frozenset(),
+          names: list[str] = ()) -> list[dict]:
     """The collapsed documents behind a slot (the section itself and its other matching paragraphs).
 
     They share the slot's heading (``shown``: the slot's own stored fields), so a paragraph is named by
     its own opening words and the section by "whole section", never by the group's title again nor by a
-    number ("paragraph 1" says nothing about what it says). With ``reader`` (the first slots of a rules
-    question naming no card) the first ``_QUOTED_MORE`` paragraphs also carry their matching words as a
-    snippet: the answer may be in a sibling of the paragraph the ranking preferred, and a player should
+    number ("paragraph 1" says nothing about what it says). The paragraphs in ``quote`` (``_quoted``: the
+    first slots of a rules question naming no card) also carry their words as a snippet, read with
+    ``reader``: the answer may be in a sibling of the paragraph the ranking preferred, and a player should
     read it on the results page, not behind a link.
     """
     own = {shown.get("title"), shown.get("section")}
     out = []
-    quoted = 0
     for d in slot.more:
         url, title, section, opening = headings[d]
         item = {"key": keys[d], "url": url, "title": title}
@@ -742,8 +757,7 @@ def _more(keys: list[str], headings: list[tuple[str, str, str | None, str]], sho
             whole = keys[d] == shown.get("parent") or not opening
             item["title"] = ("the card itself" if keys[d] == shown.get("card") else "whole section") if whole \
                 else f"“{opening}”"
-            if not whole and reader is not None and quoted < _QUOTED_MORE:
-                quoted += 1
+            if not whole and d in quote and reader is not None:
                 body = reader.stored_fields(d).get("body") or ""
                 # the whole paragraph (up to a bound): the answer is often its last sentence
                 item["snippet"] = snippet(body, stems, names, window=_QUOTED_CHARS)
