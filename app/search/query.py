@@ -394,6 +394,10 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
     slots = after_current_rule(slots, eng.superseded, lambda s: s.docnum)
+    if not _in_german(plan, text) and eng.info is not None:
+        # the page's reordering (fusion, card entries) must not lift a German passage above its card's
+        # English documents either (the learned order already keeps it below: ``order``)
+        slots = [s for s, _ in german_beside_english([(s, s.docnum) for s in slots], eng.info.kind, eng.owner)]
     shown = pick_scenario(eng, plan, scenarios, slots[0].docnum if slots else None)
     if shown is not None:
         slots.insert(0, Slot(slots[0].score if slots else shown[0], shown[1]))
