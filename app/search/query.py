@@ -402,6 +402,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     if shown is not None:
         slots.insert(0, Slot(slots[0].score if slots else shown[0], shown[1]))
 
+    slots = [_answering_paragraph_first(eng, plan, s) for s in slots[:limit]] + slots[limit:]
     highlight_names = _highlight_names(cards, eng.names)
     stem_set = set(stems)
     recognized = {c.slug for c in cards}
@@ -469,6 +470,23 @@ def _answers(eng: _Engine, docnum: int, asks: str, asked: AskedWords | None) -> 
     return question if score >= ANSWERS_AT else ""
 
 
+def _answering_paragraph_first(eng: _Engine, plan: "QueryPlan", slot: Slot) -> Slot:
+    """A slot shows the folded paragraph whose table question is the one typed ("when does the game end"),
+    when the paragraph the ranking preferred is not one: the player's own question, answered, first."""
+    if eng.info is None or plan.asked is None or not plan.asked.total or not slot.more:
+        return slot
+
+    def closest(d: int) -> float:
+        return max((plan.asked.similarity(q) for q in eng.info.asks.get(d, ())), default=0.0)
+
+    if closest(slot.docnum) >= ANSWERS_AT:
+        return slot
+    best = max((d for d in slot.more if "#p" in eng.postings.keys[d]), key=closest, default=None)
+    if best is None or closest(best) < ANSWERS_AT:
+        return slot
+    return Slot(slot.score, best, [slot.docnum, *(d for d in slot.more if d != best)])
+
+
 def candidate_count(limit: int) -> int:
     """How many documents a page of ``limit`` hits ranks (before the rule and scenario extras)."""
     return max(limit * 3, CANDIDATES)
@@ -533,6 +551,11 @@ def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, in
     ranked = rerank(hits, feature_rows(eng, plan, text, hits), model)
     if not _in_german(plan, text):
         ranked = german_beside_english(ranked, eng.info.kind, eng.owner)
+    else:
+        # a German question naming a card gets that card's German passage first (issue #34: "Was kostet
+        # Burggraben?" was led by an English rulebook paragraph); the rest keeps the learned order
+        named = {c.slug for c in plan.strong}
+        ranked.sort(key=lambda sd: 0 if eng.info.kind[sd[1]] == "German" and eng.owner.get(sd[1]) in named else 1)
     return ranked
 
 
