@@ -247,6 +247,11 @@ def _write_store(path: Path, parsed: ParsedCorpus, scenarios: list[ScenarioRow],
         [{"card": slug, "reason": reason} for slug, reason in parsed.unjoined], pk="card", replace=True
     )
     _write_scenarios(db, scenarios)
+    db["symbol_gaps"].create({"key": str, "doc": str, "line": int, "gap": int, "context": str, "owner": str,
+                              "card": str, "restored": str, "source": str, "why": str, "lost": int},
+                             pk="key", if_not_exists=True)
+    if parsed.symbols is not None:
+        db["symbol_gaps"].insert_all(parsed.symbols.rows(), pk="key", replace=True)
     db["meta"].insert_all([{"key": k, "value": v} for k, v in meta.items()], pk="key")
     db.conn.commit()
     db.conn.execute("vacuum")

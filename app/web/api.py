@@ -122,6 +122,7 @@ def card_autocomplete():
 def card(slug: str):
     """A slug, or any name search accepts (``Throne Room``, ``kc``, ``burggraben``); 404 names the nearest."""
     s = services()
+    slug = data.entry_for_pile(s.store, slug) or slug
     if s.store.card_detail(slug) is None:
         lookup = _card_lookup()
         hit = lookup.fuzzy(slug.replace("-", " ")) or lookup.fuzzy(slug)

@@ -84,6 +84,14 @@ def _backlink_view(refs: list[dict[str, Any]], renderer: Renderer, store: Store 
     return out
 
 
+def entry_for_pile(store: Store, slug: str) -> str | None:
+    """The Card Reference entry of a pile players name in the plural ("knights" -> the Knight entry), or None."""
+    if not slug.endswith("s") or store.rows("select 1 from cards where slug = ?", [slug]):
+        return None
+    hit = store.rows("select slug from cards where slug = ? and kind = 'type'", [slug[:-1]])
+    return hit[0]["slug"] if hit else None
+
+
 def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioIndex",
               facts: Any = None) -> dict[str, Any]:
     card = store.card_detail(slug)
