@@ -66,9 +66,9 @@ def test_smugglers_sees_only_what_the_right_hand_player_gained():
 
 
 def test_contraband_and_war_chest_names_exclude_landscapes_but_not_cards_outside_the_game():
-    from app.engine.cards import prosperity
+    from app.engine.core.effects import nameable
 
-    names = set(prosperity._nameable())
+    names = set(nameable())
     facts = load_facts().values()
     landscapes = {f.name for f in facts if f.purpose == "Landscape"}
     events = {f.name for f in facts if "Event" in f.types}

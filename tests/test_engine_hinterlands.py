@@ -10,7 +10,7 @@ from pathlib import Path
 from app.engine.scenario import commands
 from app.engine.core import registry
 from app.engine import scenario
-from app.engine.cards.hinterlands import lower_cost
+from app.engine.core.costs import lower_cost
 from app.engine.mechanisms.reactions import others_from_current
 from app.engine.core.state import Game
 

@@ -26,6 +26,8 @@ MAX_DIGITS = 4          # "1000" is the largest amount any registered kind accep
 
 # the moves in a player's words (error messages start with them)
 CALL, SPEND, OVERPAY, EVENT = "Call a Reserve card", "Spend Coffers", "Buy with overpay", "Buy an Event"
+PAY_DEBT = "Pay off Debt"
+NIGHT = "Play in the Night phase"
 
 Game = Any              # app.engine.core.state.Game, imported lazily (the engine is optional for the web app)
 
@@ -122,6 +124,24 @@ def _coffers_value(form: Mapping[str, Any], offered: dict[str, int] | None) -> i
     return _amount(form, "amount", SPEND, 1, offered["max"])
 
 
+# ------------------------------------------------------------------ pay off Debt (debt.py)
+def _debt_now(g: Game) -> dict[str, int] | None:
+    """The most Debt the current player can pay off now: their Debt, at most the $ in the money pool (Buy phase)."""
+    from app.engine.mechanisms import debt
+
+    held = debt.debt(g.current)
+    if g.over or held < 1 or g.turn.phase not in ("action", "buy", "buy2"):
+        return None
+    most = min(held, g.turn.coins, debt.MAX_TOKENS)
+    return {"max": most, "held": held} if most >= 1 else None
+
+
+def _debt_value(form: Mapping[str, Any], offered: dict[str, int] | None) -> int:
+    if not offered:
+        raise MoveError(f"{PAY_DEBT}: you have no Debt you can pay off now (it takes $1 per Debt, in the Buy phase)")
+    return _amount(form, "amount", PAY_DEBT, 1, offered["max"])
+
+
 # ------------------------------------------------------------------ buy with overpay (overpay.py)
 def _overpay_now(g: Game) -> list[dict[str, Any]]:
     """Buyable piles whose card has an overpay ability, with the most $ the money pool can overpay."""
@@ -170,11 +190,26 @@ def _event_value(form: Mapping[str, Any], offered: list[str]) -> str:
                    "no Event can be bought now (Buy phase, a Buy and enough $ needed)")
 
 
+# ------------------------------------------------------------------ the Night phase (night.py)
+def _night_now(g: Game) -> list[str]:
+    """Night cards in the current player's hand that can be played now, moving on to the Night phase if need be."""
+    from app.engine.mechanisms import night
+
+    return [] if g.over else sorted({c.name for c in night.playable_now(g)})
+
+
+def _night_value(form: Mapping[str, Any], offered: list[str]) -> str:
+    return _one_of(_card(form, NIGHT), offered or [], NIGHT,
+                   "no Night card in your hand can be played now (after the Buy phase, before Clean-up)")
+
+
 MOVES: dict[str, Move] = {
     "call": Move(CALL, _callable_now, _call_value),
     "spend_coffers": Move(SPEND, _coffers_now, _coffers_value),
     "buy_overpay": Move(OVERPAY, _overpay_now, _overpay_value),
     "buy_event": Move(EVENT, _events_now, _event_value),
+    "pay_debt": Move(PAY_DEBT, _debt_now, _debt_value),
+    "night": Move(NIGHT, _night_now, _night_value),
 }
 
 

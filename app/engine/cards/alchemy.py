@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from app.engine.core import activities as act
 from app.engine.core import narrate
-from app.engine.cards.base import DIG, R, TRIGGERED
+from app.engine.core.narrate import DIG, TRIGGERED, R
 from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, Ctx, Do, Draw, EachOtherPlayer, EachPlayer, Gain, PlusActions,

@@ -9,21 +9,10 @@ from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer, Gain,
                                 IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence,
                                 SetUpLater, TrashSelf, both, of_type, put_back_in_any_order)
-from app.engine.core.costs import costs_up_to, costs_up_to_more
+from app.engine.core.costs import costs_up_to_more, up_to
+from app.engine.core.narrate import DIG, TRIGGERED, R
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Ref
-
-
-def R(card: str, n: int | None = None, version: str | None = None) -> dict:
-    """Citation of a Card Reference ruling; ``version`` (e.g. 'pre-2022') cites a Previous versions entry."""
-    c: dict = {"card": card} if n is None else {"card": card, "ruling": n}
-    if version:
-        c["version"] = version
-    return c
-
-
-TRIGGERED = narrate.TRIGGERED
-DIG = narrate.DIG
 
 
 def _cards(ctx: Ctx, store: str) -> list:
@@ -42,12 +31,6 @@ register(CardDef("Council Room", Sequence(Draw(4), PlusBuys(1), EachOtherPlayer(
 register(CardDef("Gardens", vp=lambda game, p: len(p.all_cards()) // 10))
 
 # ------------------------------------------------------------------ gainers
-def up_to(coins: int):
-    """"Costing up to $X": never a card with Potion or Debt in its cost (CARD COSTS § VI lists Workshop,
-    Feast and Artisan), which comparing coins alone would allow."""
-    return lambda ctx, c: costs_up_to(c, coins)
-
-
 register(CardDef("Workshop", Gain(filter=up_to(4), cite=R("Workshop", 1), describe="a card costing up to $4")))
 def _feast_still_gains(ctx: Ctx) -> None:
     """If this could not be trashed, it still gains a card.

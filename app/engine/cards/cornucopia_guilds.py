@@ -23,9 +23,10 @@ from itertools import combinations
 
 from app.engine.core import activities as act
 from app.engine.core import narrate
-from app.engine.cards.base import R
-from app.engine.cards.hinterlands import lower_cost
-from app.engine.cards.prosperity import _name_a_card, coins, vp_points
+from app.engine.core.costs import lower_cost
+from app.engine.core.effects import name_a_card
+from app.engine.core.narrate import R
+from app.engine.core.printed import coins, vp_points
 from app.engine.core.costs import ReduceCosts, costs_exactly, costs_exactly_more, costs_up_to, costs_up_to_more
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Effect, Gain,
@@ -34,7 +35,7 @@ from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Dra
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
-from app.engine.mechanisms import bane, coffers, copies, overpay, prizes
+from app.engine.mechanisms import bane, coffers, copies, overpay, prizes, spending
 from app.engine.mechanisms.coffers import PlusCoffers
 
 GET_THEN_DISCARD = narrate.sec("Get from deck, then discard/put back")
@@ -306,6 +307,8 @@ register(CardDef("Bag of Gold", Sequence(PlusActions(1), Gain("Gold", to="deck",
 
 def _diadem(ctx: Ctx) -> bool:
     """+$1 per unused Action you have (Action, not Action card)."""
+    # tokens that give Actions (Villagers) may be spent first (Diadem 3; Coffers and Villagers § IV)
+    spending.may_spend(ctx.game, ctx.player, spending.ACTIONS, "before Diadem counts your unused Actions")
     n = ctx.game.turn.actions
     ctx.log(f"{ctx.player.name} has {n} unused Action{'s' if n != 1 else ''} in their Action pool", R("Diadem", 1))
     return PlusCoins(n).apply(ctx)
@@ -410,7 +413,7 @@ register(CardDef("Butcher", Sequence(PlusCoffers(2, cite=R("Butcher", 3)), Do(_b
 
 def _journeyman(ctx: Ctx) -> bool:
     """Name a card. Reveal cards from your deck until you reveal 3 cards without that name. Put those cards into your hand and discard the rest."""
-    named = _name_a_card(ctx, ctx.player, "Journeyman")
+    named = name_a_card(ctx, ctx.player, "Journeyman")
     found, others = _dig(ctx, lambda c: c.name != named, 3)
     _into_hand(ctx, found, R("Journeyman", 3))
     _discard_rest(ctx, others, cite=R("Journeyman", 2))
@@ -552,7 +555,7 @@ def _herald_overpay(game: Game, p: Player, card: Card, n: int) -> None:
 def _doctor(ctx: Ctx) -> bool:
     """Name a card. Reveal the top 3 cards of your deck. Trash the matches. Put the rest back in any order."""
     g, p = ctx.game, ctx.player
-    named = _name_a_card(ctx, p, "Doctor")
+    named = name_a_card(ctx, p, "Doctor")
     seen = act.reveal_top(g, p, 3)
     act.trash(g, p, [c for c in seen if c.name == named], R("Doctor", 1))
     rest = [c for c in seen if c.zone == "revealed"]

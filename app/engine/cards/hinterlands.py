@@ -27,10 +27,9 @@ from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.mechanisms import ongoing
 from app.engine.mechanisms import reactions as rx
-from app.engine.cards import basic  # noqa: F401  (Duchy's default version is registered first)
-from app.engine.cards.base import R
-from app.engine.cards.prosperity import coins, vp_points
-from app.engine.core.costs import ReduceCosts, costs_exactly_more, costs_up_to, costs_up_to_more
+from app.engine.core.narrate import R
+from app.engine.core.printed import coins, vp_points
+from app.engine.core.costs import ReduceCosts, costs_exactly_more, costs_up_to, costs_up_to_more, lower_cost
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer,
                                 Effect, Gain, IfYouDid, May, PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order)
@@ -57,14 +56,6 @@ def _stored(ctx: Ctx, key: str) -> list[Card]:
 def _amounts(name: str) -> list[int]:
     """Every "$N" printed on the card, in order (Fool's Gold: +$1, otherwise +$4)."""
     return [int(x) for x in re.findall(r"\$(\d+)", card_facts(name).text)]
-
-
-def lower_cost(card: Card, base: Card) -> bool:
-    """A lower cost: no amount ($, Potion, Debt) higher and at least one lower (CARD COSTS § VI: Berserker, Haggler)."""
-    a, b = card.facts, base.facts
-    mine = (card.cost, int(bool(a.cost_potion)), a.cost_debt or 0)
-    theirs = (base.cost, int(bool(b.cost_potion)), b.cost_debt or 0)
-    return all(x <= y for x, y in zip(mine, theirs)) and mine != theirs
 
 
 def hook(effect: Effect):
@@ -411,7 +402,7 @@ def _souk(ctx: Ctx) -> bool:
     t, p = ctx.game.turn, ctx.player
     t.coins += coins("Souk")
     t.coins = max(0, t.coins - len(p.hand))
-    ctx.log(f"+${coins('Souk')}, -$1 for each of the {len(p.hand)} cards in hand (money pool: {t.coins})",
+    ctx.log(f"+${coins('Souk')}, -$1 for each of the {len(p.hand)} cards in hand ({narrate.pool(t)})",
             R("Souk", 1), R("Souk", 2))
     return True
 
@@ -430,8 +421,8 @@ def _nomads(game: Game, ev: Event, card: Card) -> None:
         return
     n = coins("Nomads")
     game.turn.coins += n
-    game.log.add(f"+${n} for {'gaining' if ev.kind == 'when_gain' else 'trashing'} Nomads (money pool: "
-                 f"{game.turn.coins})", R("Nomads", 1) if ev.kind == "when_trash" else TRIGGERED)
+    game.log.add(f"+${n} for {'gaining' if ev.kind == 'when_gain' else 'trashing'} Nomads ("
+                 f"{narrate.pool(game.turn)})", R("Nomads", 1) if ev.kind == "when_trash" else TRIGGERED)
 
 
 register(CardDef("Nomads", Sequence(PlusBuys(1), PlusCoins(coins("Nomads"))),
@@ -668,7 +659,7 @@ def _plays_when(zone: str, cite: dict, lost: dict | None = None):
                 return
             where = card.zone
         elif lost is not None and card.zone != zone:
-            game.log.add(f"{card.name} was moved out of the {zone} (it is in {card.zone.replace('_', ' ')}), so "
+            game.log.add(f"{card.name} was moved out of {narrate.zone_words(zone)} (it is {narrate.where(card, game)}), so "
                          "it cannot play itself", narrate.LOSE_TRACK, lost)
             return
         rx.play_itself(game, ev.player, card, where, f"{ev.kind.replace('when_', 'when you ')} it", cite)

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from app.engine.core import activities as act
 from app.engine.core import narrate
-from app.engine.cards.base import R
+from app.engine.core.narrate import R
 from app.engine.core.costs import (ReduceCosts, costs_at_least, costs_exactly_more, costs_up_to, costs_up_to_more,
                                same_cost)
 from app.engine.core.decisions import Question
@@ -191,7 +191,8 @@ def _mining_village(ctx: Ctx) -> bool:
     """You may trash this (if it is still in play) for +$2."""
     g, p, me = ctx.game, ctx.player, ctx.source
     if ctx.source_ref is None or not ctx.source_ref.valid():
-        ctx.log(f"{me.name} is no longer in play (it is in {me.zone}), so it cannot be trashed again for +$2",
+        ctx.log(f"{me.name} is no longer in play (it is {narrate.where(me, ctx.game)}), so it cannot be trashed "
+                f"{'again ' if me.zone == 'trash' else ''}for +$2",
                 R("Mining Village", 2), narrate.LOSE_TRACK)
         return False
     if not ctx.ask(Question(p.name, f"trash {me.name} for +$2?", "yesno", [])):

@@ -18,39 +18,21 @@ Choices where the documents leave room (also listed in the engineer's report):
 """
 from __future__ import annotations
 
-import re
-
-from app.corpus.card_facts import load_facts
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.mechanisms import ongoing
-from app.engine.cards.base import R
+from app.engine.core.narrate import R
+from app.engine.core.printed import coins, vp_points
 from app.engine.core.costs import ReduceCosts, cost_rule, costs_exactly, costs_up_to, costs_up_to_more, has_extra_cost
 from app.engine.core.decisions import Question
-from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,
+from app.engine.core.effects import (name_a_card, ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,
                                 IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order)
 from app.engine.core.registry import CardDef, Reaction, register
-from app.engine.core.state import Card, Game, LaterAbility, Player, card_facts
+from app.engine.core.state import Card, Game, LaterAbility, Player
 from app.engine.mechanisms.tokens import add_vp, set_up_trade_route, trade_route_mat
 
 DIG = narrate.DIG
-NAME_A_CARD = narrate.NAME_A_CARD
 TRIGGERED = narrate.TRIGGERED
-
-
-def coins(name: str) -> int:
-    """The "$N" / "+$N" printed first on the card (its card-facts text)."""
-    m = re.search(r"\+?\$(\d+)", card_facts(name).text)
-    if m is None:
-        raise ValueError(f"{name}: no $ amount in its text")
-    return int(m.group(1))
-
-
-def vp_points(name: str) -> int:
-    m = re.search(r"(-?\d+)\s*VP", card_facts(name).text)
-    if m is None:
-        raise ValueError(f"{name}: no VP amount in its text")
-    return int(m.group(1))
 
 
 def _stored(ctx: Ctx, key: str) -> list[Card]:
@@ -68,23 +50,6 @@ _treasure = lambda ctx, c: c.is_type("Treasure")  # noqa: E731
 def _left(game: Game, p: Player) -> Player | None:
     others = game.others(p)
     return others[0] if others else None
-
-
-def _nameable() -> list[str]:
-    """Names a player may name: any card, in the game or not (NAME A CARD § VI), but not a Landscape.
-
-    Contraband 1: "Events or Projects can't be named"; Landmarks, Ways, Allies, Traits and Prophecies are
-    Landscapes too, not cards (the card facts' purpose 'Landscape').
-    """
-    return sorted({f.name for f in load_facts().values() if f.purpose != "Landscape"})
-
-
-def _name_a_card(ctx: Ctx, who: Player, why: str) -> str | None:
-    names = _nameable()
-    q = Question(who.name, f"name a card ({why})", "choice", names)
-    named = ctx.ask(q)
-    ctx.log(f"{who.name} names {named}", NAME_A_CARD)
-    return named
 
 
 # ------------------------------------------------------------------ basic cards
@@ -482,7 +447,7 @@ def _contraband(ctx: Ctx) -> bool:
     if left is None:
         ctx.log("There is no player to the left to name a card")
         return False
-    named = _name_a_card(ctx, left, f"{ctx.player.name} can't buy it this turn")
+    named = name_a_card(ctx, left, f"{ctx.player.name} can't buy it this turn")
     ongoing.cannot_buy(ctx.game, ctx.player, named, f"{named} was named for Contraband", R("Contraband", 1))
     return True
 
@@ -499,7 +464,7 @@ def _war_chest(ctx: Ctx) -> bool:
     g, p = ctx.game, ctx.player
     left = _left(g, p)
     if left is not None:
-        named = _name_a_card(ctx, left, "it can't be gained with War Chest this turn")
+        named = name_a_card(ctx, left, "it can't be gained with War Chest this turn")
         g.later.append(LaterAbility(p.index, "memo:War Chest", named, lambda game, ev: None))
     banned = _named_for_war_chests(g)
     ctx.log(f"Named for War Chests this turn: {', '.join(sorted(banned)) or 'nothing'}", R("War Chest", 3))

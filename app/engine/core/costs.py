@@ -154,6 +154,12 @@ def costs_up_to(card: Card, limit: int) -> bool:
     return not has_extra_cost(card) and card.cost <= limit
 
 
+def up_to(coins: int) -> Callable:
+    """A gain filter, "costing up to $X": never a card with Potion or Debt in its cost (CARD COSTS § VI lists
+    Workshop, Feast and Artisan), which comparing coins alone would allow."""
+    return lambda ctx, c: costs_up_to(c, coins)
+
+
 def costs_exactly(card: Card, coins: int) -> bool:
     """"Costing exactly $X": no Potion or Debt in the cost."""
     return not has_extra_cost(card) and card.cost == coins
@@ -173,6 +179,19 @@ def same_cost(a: Card, b: Card) -> bool:
 def _extra(card: Card) -> tuple[int, int]:
     f = card.facts
     return int(bool(f.cost_potion)), f.cost_debt or 0
+
+
+def lower_cost(card: Card, base: Card) -> bool:
+    """A lower cost: no amount ($, Potion, Debt) higher and at least one lower (CARD COSTS § VI: Berserker, Haggler)."""
+    a, b = card.facts, base.facts
+    mine = (card.cost, int(bool(a.cost_potion)), a.cost_debt or 0)
+    theirs = (base.cost, int(bool(b.cost_potion)), b.cost_debt or 0)
+    return all(x <= y for x, y in zip(mine, theirs)) and mine != theirs
+
+
+def higher_cost(card: Card, base: Card) -> bool:
+    """A higher cost: at least one amount ($, Potion, Debt) higher and none lower (CARD COSTS § VI: Chariot Race)."""
+    return lower_cost(base, card)
 
 
 def costs_up_to_more(card: Card, base: Card, more: int) -> bool:

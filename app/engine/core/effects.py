@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from app.corpus.card_facts import load_facts
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.decisions import Question
@@ -37,6 +38,9 @@ class Ctx:
         return n(self) if callable(n) else n
 
     def ask(self, q: Question) -> Any:
+        # a player shown "trash a card" must see which card asks it (issue #35): the ability's own card
+        if not q.about and self.source is not None and self.source.name not in q.prompt:
+            q.about = self.source.name
         return self.game.decider.ask(q)
 
     def for_player(self, p: Player) -> "Ctx":
@@ -106,7 +110,9 @@ class ChooseOne(Effect):
 
     def apply(self, ctx: Ctx) -> bool:
         who = ctx.attacker if self.chooser == "attacker" and ctx.attacker else ctx.player
-        label = ctx.ask(Question(who.name, "choose one", "choice", list(self.options)))
+        # the card's name in the prompt: an answer may name its question ("Count: choose one")
+        what = f"{ctx.source.name}: choose one" if ctx.source is not None else "choose one"
+        label = ctx.ask(Question(who.name, what, "choice", list(self.options)))
         ctx.log(f"{who.name} chooses: {label}", narrate.SEVERAL_OPTIONS)
         return self.options[label].apply(ctx)
 
@@ -189,7 +195,7 @@ class PlusCoins(Effect):
         for hook in COIN_HOOKS:
             n = hook(ctx.game, ctx.player, n)
         ctx.game.turn.coins += n
-        ctx.log(f"+${n} (money pool: {ctx.game.turn.coins})", _cite(self))
+        ctx.log(f"+${n} ({narrate.pool(ctx.game.turn)})", _cite(self))
         return True
 
 
@@ -301,7 +307,11 @@ class TrashSelf(Effect):
     def apply(self, ctx: Ctx) -> bool:
         card = ctx.source
         if ctx.source_ref is None or not ctx.source_ref.valid():
-            ctx.log(f"{card.name} is no longer in play, so it is not trashed again", narrate.LOSE_TRACK,
+            # "again" only when this play's card was trashed already (Throne Room's second Feast); a card
+            # moved elsewhere (set aside, onto a mat) was never trashed (issue #35)
+            why = "it is not trashed again" if card.zone == "trash" else \
+                f"it is not trashed (it is {narrate.where(card, ctx.game)})"
+            ctx.log(f"{card.name} is no longer in play, so {why}", narrate.LOSE_TRACK,
                     *([self.cite] if self.cite else []))
             return False
         act.trash(ctx.game, ctx.player, [card], self.cite)
@@ -399,3 +409,21 @@ def put_back_in_any_order(ctx: Ctx, cards: list[Card], cite: dict,
         act.topdeck(ctx.game, p, c, quiet=True)
     ctx.log(f"{p.name} {verb} {act.names(order)} (top first)", cite)
     return order
+
+
+# ------------------------------------------------------------------ name a card
+def nameable() -> list[str]:
+    """Names a player may name: any card, in the game or not (NAME A CARD § VI), but not a Landscape.
+
+    Contraband 1: "Events or Projects can't be named"; Landmarks, Ways, Allies, Traits and Prophecies are
+    Landscapes too, not cards (the card facts' purpose 'Landscape').
+    """
+    return sorted({f.name for f in load_facts().values() if f.purpose != "Landscape"})
+
+
+def name_a_card(ctx: Ctx, who: Player, why: str) -> str | None:
+    """``who`` names any card (NAME A CARD § VI); ``why`` says what the name is for, in the question."""
+    q = Question(who.name, f"name a card ({why})", "choice", nameable())
+    named = ctx.ask(q)
+    ctx.log(f"{who.name} names {named}", narrate.NAME_A_CARD)
+    return named

@@ -7,11 +7,14 @@ the default and a scenario may choose another with ``versions:``.
 """
 from __future__ import annotations
 
+import importlib
 import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+import app.engine
+from app.engine.core import hooks
 from app.engine.core.effects import Effect
 from app.engine.core.state import Game, card_facts
 
@@ -71,10 +74,22 @@ def aliases() -> dict[str, str]:
 
 
 _load_lock = threading.RLock()
+# Registries filled while the definitions load, put back as they were if a load is interrupted. Modules
+# outside the core that keep one (the scenario format's step kinds and setup keys) add theirs here.
+_TRANSACTIONAL: list[dict] = [_DEFS, _ALIASES, _DEFAULT, hooks.BUY_CHECKS, hooks.BUY_PAYMENTS, hooks.SCORE_PARTS,
+                               hooks.PLAY_INSTEAD, hooks.PHASES]
+
+
+def undone_with_an_interrupted_load(*registries: dict) -> None:
+    """Have these registries restored, like the card registry's, when loading the definitions is interrupted."""
+    _TRANSACTIONAL.extend(r for r in registries if not any(r is t for t in _TRANSACTIONAL))
 
 
 def _load() -> None:
     """Import every set's module once, all or nothing.
+
+    Which modules: ``app.engine.DEFINITIONS`` names them (the card sets, which import the
+    mechanisms they use); the core names no set and no mechanism.
 
     ``_loaded`` is set only after every import finished. If an import is
     interrupted (an exception, a timeout raised into it), the registries go back
@@ -88,14 +103,12 @@ def _load() -> None:
     with _load_lock:
         if _loaded:
             return
-        from app.engine.scenario import extensions
-
-        registries = (_DEFS, _ALIASES, _DEFAULT, extensions.STEP_KINDS, extensions.SETUP_KEYS,
-                      extensions.EXPECT_KEYS)
+        registries = list(_TRANSACTIONAL)
         saved = [dict(r) for r in registries]
         modules_before = set(sys.modules)
         try:
-            from app.engine.cards import base, basic  # noqa: F401  (registers on import)
+            for module in app.engine.DEFINITIONS:
+                importlib.import_module(module)    # registers on import
         except BaseException:
             for reg, old in zip(registries, saved):
                 reg.clear()

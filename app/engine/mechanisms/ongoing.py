@@ -17,14 +17,14 @@ they are where players go wrong.
   card was gained to is remembered on the event the first time any of these
   abilities looks at it, and every later mover checks it first.
 * Buy restrictions ("you can't buy this", Grand Market; "you can't buy that
-  card this turn", Contraband) are consulted by the Buy step.
+  card this turn", Contraband) are consulted by the Buy step (registered in ``core.hooks``).
 """
 from __future__ import annotations
 
 from typing import Callable
 
 from app.engine.core import activities as act
-from app.engine.core import narrate
+from app.engine.core import hooks, narrate
 from app.engine.core.state import Card, Game, Player, Ref
 from app.engine.core.triggers import Event
 
@@ -55,7 +55,7 @@ def move_gained(game: Game, p: Player, ev: Event, to: str, cite: dict | None = N
     card = ev.card
     if not still_there(ev):
         game.log.add(f"{card.name} was already moved by another when-gain ability, so it cannot be moved again "
-                     f"(it is in {card.zone})", narrate.LOSE_TRACK, MOVE_GAINED, *([cite] if cite else []))
+                     f"(it is {narrate.where(card, game)})", narrate.LOSE_TRACK, MOVE_GAINED, *([cite] if cite else []))
         return False
     if to == "trash":
         act.trash(game, p, [card], cite or MOVE_GAINED)
@@ -110,6 +110,11 @@ def cannot_buy(game: Game, p: Player, name: str, label: str, cite: dict) -> None
     """"You can't buy that card this turn" (Contraband): remembered until the turn ends."""
     act.set_up_later(game, p, "cannot_buy", label, lambda g, ev: None,
                      condition=lambda g, ev, n=name: ev == n, cite=cite)
+
+
+@hooks.buy_check("ongoing")
+def _buy_check(game: Game, pile: str, card: Card) -> str | None:
+    return buy_blocked(game, pile)
 
 
 def buy_blocked(game: Game, name: str) -> str | None:

@@ -6,8 +6,8 @@ not coins, and a card with a Potion in its cost can only be bought with one
 money pool. This means that in the Buy phase you can buy a card with Potion in
 its cost. (To buy two cards with Potion in their costs you need to have played
 a Potion twice.)"). Coins stay in ``Turn.coins``; Potions are counted in
-``Turn.potions``. The buy code asks ``shortfall`` whether the pool can pay a
-card and calls ``pay`` after paying the coins.
+``Turn.potions``. The buy step asks ``shortfall`` whether the pool can pay a
+card and calls ``pay`` after paying the coins (both registered in ``core.hooks``).
 
 Cost *comparisons* ("up to $5" never takes a Potion card) live in costs.py.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.engine.core import narrate
+from app.engine.core import hooks, narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.state import Card, Game
 
@@ -31,6 +31,11 @@ def needs_potion(card: Card) -> bool:
     return bool(card.facts.cost_potion)
 
 
+@hooks.buy_check("potions")
+def _buy_check(game: Game, pile: str, card: Card) -> str | None:
+    return shortfall(game, card)
+
+
 def shortfall(game: Game, card: Card) -> str | None:
     """Why the money pool cannot pay this card's Potion, or None when it can (or needs none)."""
     if needs_potion(card) and potions(game) < 1:
@@ -38,6 +43,7 @@ def shortfall(game: Game, card: Card) -> str | None:
     return None
 
 
+@hooks.buy_payment("potions")
 def pay(game: Game, card: Card) -> None:
     """Take the Potion of a Potion-cost card out of the money pool (one Potion per card bought)."""
     if not needs_potion(card):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from app.engine.core import registry
 from app.engine.core.state import Game, Player
 
 # The JSON Schema of a list of card names as scenario files write them ("Copper*3" = 3 copies).
@@ -67,6 +68,8 @@ class ExpectKey:
 STEP_KINDS: dict[str, StepKind] = {}
 SETUP_KEYS: dict[tuple[str, str], SetupKey] = {}
 EXPECT_KEYS: dict[tuple[str, str], ExpectKey] = {}
+# registered while the card sets load (their mechanisms register on import): undone with an interrupted load
+registry.undone_with_an_interrupted_load(STEP_KINDS, SETUP_KEYS, EXPECT_KEYS)
 
 
 def step_kind(name: str, *, schema: dict, doc: str, example: str, cards: bool = False):
