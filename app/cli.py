@@ -51,9 +51,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         stats = store.stats()
         total, ok = stats["references"], stats["references_resolved"]
         rate = ok / total if total else 0.0
+        _symbol_report(store)
         print(f"references: {total}, resolved {ok} ({rate:.1%}), corrected {stats['references_corrected']}, "
               f"unresolved {len(unresolved)}")
-        _symbol_report(store)
     return 0
 
 
@@ -64,7 +64,7 @@ def _symbol_report(store) -> None:
     gaps = store.rows("select * from symbol_gaps order by doc, line, gap")
     lost = [g for g in gaps if g["lost"]]
     for g in lost:
-        print(f"{config.DOCUMENTS[g['doc']]}:{g['line']}: symbol lost — {g['context']}")
+        print(f"symbol lost: {config.DOCUMENTS[g['doc']]} line {g['line']} — {g['context']}")
     sources: dict[str, int] = {}
     for g in gaps:
         if not g["lost"] and g["source"] != "not a symbol":

@@ -84,7 +84,7 @@ def test_build_report_gives_the_counts(built_index):
     out = subprocess.run([sys.executable, "-m", "app.cli", "build", "--report"], capture_output=True, text=True,
                          env=env, cwd=ROOT, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert "symbol lost —" in out.stdout
+    assert "symbol lost: complete-rules.txt line" in out.stdout
     summary = [line for line in out.stdout.splitlines() if line.startswith("symbols lost in the source documents")]
     assert summary and "restored" in summary[0] and "card text" in summary[0] and "shown as lost" in summary[0]
 

@@ -7,6 +7,7 @@ from app import config
 from app.corpus.card_facts import join_card_facts
 from app.corpus.card_reference_parser import parse_card_reference
 from app.corpus.faq_parser import parse_faq
+from app.corpus.disagreements import collect_disagreements
 from app.corpus.faq_superseded import parse_faq_superseded
 from app.corpus.german_names import attach_german_names
 from app.corpus.german_parser import parse_german
@@ -47,4 +48,5 @@ def parse_corpus(corpus: Path | None = None, symbol_table: dict | None = None) -
     resolve_references(parsed)
     parse_rule_questions(corpus or config.corpus_dir(), parsed)
     parse_faq_superseded(corpus or config.corpus_dir(), parsed)
+    collect_disagreements(parsed, corpus or config.corpus_dir())
     return parsed

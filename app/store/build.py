@@ -59,6 +59,7 @@ TABLES = {
     "references": "refs",
     "rule_questions": "rule_questions",
     "faq_superseded": "faq_superseded",
+    "disagreements": "disagreements",
 }
 
 INDEXES = {
@@ -69,6 +70,7 @@ INDEXES = {
     "german_names": [["card"], ["german"]],
     "sections": [["doc", "kind"], ["parent"]],
     "rule_questions": [["target"]],
+    "disagreements": [["card"]],
 }
 
 

@@ -129,6 +129,11 @@ def card(slug: str):
     return jsonify(data.card_view(s.store, s.renderer, slug, s.scenarios))
 
 
+@api.get("/disagreements")
+def disagreements():
+    return jsonify(data.disagreements_view(services().store))
+
+
 @api.get("/sections")
 def sections():
     doc = request.args.get("doc", "rules")

@@ -124,6 +124,11 @@ def card(slug: str):
     return render_template("card.html", card=view)
 
 
+@pages.get("/disagreements")
+def disagreements():
+    return render_template("disagreements.html", view=data.disagreements_view(services().store))
+
+
 # ------------------------------------------------------------------ rules
 @pages.get("/rules")
 def rules():

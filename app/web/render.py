@@ -30,7 +30,7 @@ ALLOWED_TAGS = {"p", "a", "strong", "em", "ul", "ol", "li", "code", "br", "block
 ALLOWED_ATTRIBUTES = {"a": {"href", "class", "title"}, "span": {"class"}}
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\(#?\)")
 _TAG_SPLIT = re.compile(r"(<[^>]*>)")
-_NOT_A_TAG = re.compile(r"<(?!/?(?:p|a|strong|em|ul|ol|li|code|br|blockquote|span)\b[^<>]*>)")
+_NOT_A_TAG = re.compile(r"<(?=[a-z]+\(s\)>)")      # "<card(s)>": the rules' placeholder for a card name
 _APOS = "(?:'|’|&#x27;|&#39;)"
 # The index of terms is chapter VIII of the Complete Rules; search links there too.
 INDEX_URL = "/rules/viii-index"

@@ -80,7 +80,7 @@ _QUOTES = "“”\"'‘’„"
 def quoted(text: Any) -> str:
     """Text in curly quotes, once: a title the document already quotes (“DO X TO”) is not quoted twice."""
     t = str(text or "").strip()
-    if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES and not any(q in t[1:-1] for q in "“”\""):
+    if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES:
         return t
     return f"“{t}”"
 
