@@ -136,6 +136,7 @@ def _encampment(ctx: Ctx) -> bool:
     def back(game: Game, ev: Event) -> None:
         if not ref.valid():
             return
+        me.pile = me.pile or split_piles.pile_of(me.name)     # it belongs to the pile it started in (SPLIT PILES)
         if (me.pile or me.name) not in game.supply:
             game.log.add(f"{me.name}'s pile is not in the Supply: it stays set aside", R("Encampment"))
             return
