@@ -89,3 +89,40 @@ def phase_to_play(game: Game, card: Card) -> Phase | None:
         if reachable and ph.plays(card) and ph.in_game(game):
             return ph
     return None
+
+
+# ------------------------------------------------------------------ scoring and play abilities
+Score = Callable[[Game, "object"], int]
+PlayChange = Callable[[Game, Card], "object | None"]
+
+SCORES: dict[str, Score] = {}          # VP a player has beyond their cards and VP tokens (Miserable: -2 VP)
+PLAY_CHANGES: dict[str, PlayChange] = {}   # a changed play ability of a card, or None (Envious: Silver makes $1)
+
+
+def score_part(name: str) -> Callable[[Score], Score]:
+    """Decorator: ``fn(game, player)`` is VP the player has from something that is not a card of theirs (a State)."""
+    def register(fn: Score) -> Score:
+        SCORES[name] = fn
+        return fn
+    return register
+
+
+def play_change(name: str) -> Callable[[PlayChange], PlayChange]:
+    """Decorator: ``fn(game, card)`` gives the play ability ``card`` has now instead of its own (an Effect), or None."""
+    def register(fn: PlayChange) -> PlayChange:
+        PLAY_CHANGES[name] = fn
+        return fn
+    return register
+
+
+def extra_score(game: Game, player) -> int:
+    return sum(fn(game, player) for fn in SCORES.values())
+
+
+def play_ability(game: Game, card: Card, own):
+    """The play ability ``card`` resolves now: the first change a mechanism registered, else its own."""
+    for fn in PLAY_CHANGES.values():
+        changed = fn(game, card)
+        if changed is not None:
+            return changed
+    return own
