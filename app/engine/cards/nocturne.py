@@ -301,9 +301,12 @@ def _changeling(ctx: Ctx) -> bool:
 
 
 def _may_exchange(game: Game, ev: Event) -> bool:
+    """Checked when the card is gained, at the cost it has then (Changeling 8); only a card that belongs to a pile
+    can be exchanged, not an Heirloom, a Shelter or a Zombie (Changeling 7)."""
     card = ev.card
-    return (card is not None and card.name != "Changeling" and ongoing.still_there(ev)
-            and card.cost >= 3 and card.zone != "supply")
+    home = card.pile or card.name if card is not None else None
+    return (card is not None and card.name != "Changeling" and ongoing.still_there(ev) and card.cost >= 3
+            and (home in game.supply or home in game.non_supply))
 
 
 def _exchange_for_changeling(game: Game, ev: Event) -> None:

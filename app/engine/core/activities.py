@@ -232,7 +232,7 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
         moved = False
     elif expected is not None and not expected.valid():
         if by is None:
-            game.log.add(f"{p.name} cannot play {card.name}: it has been moved (it is in {card.zone})",
+            game.log.add(f"{p.name} cannot play {card.name}: it has been moved (it is {_where(card)})",
                          narrate.LOSE_TRACK)
             return None
         moved = False
@@ -265,6 +265,13 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
         ability.apply(ctx)
     fire(game, Event("after_play", p, card, {"action": was_action}))
     return placed
+
+
+def _where(card: Card) -> str:
+    """Where a card is, in a player's words (a log line never shows an internal zone name)."""
+    return {"set_aside": "set aside", "in_play": "in play", "discard": "in the discard pile", "deck": "in the deck",
+            "hand": "in the hand", "trash": "in the trash", "supply": "in the Supply",
+            "revealed": "revealed"}.get(card.zone, f"in {card.zone.replace('_', ' ')}")
 
 
 def playable_actions(game: Game) -> list[Card]:
