@@ -63,13 +63,13 @@ def _get(summary: str, ok: dict[str, Any], params: list[dict[str, Any]] | None =
 
 def _path_param(name: str, what: str) -> dict[str, Any]:
     return {"name": name, "in": "path", "required": True, "description": what,
-            "schema": {"type": "string", "minLength": 1, "maxLength": limits.SLUG_CHARS.value}}
+            "schema": {"type": "string", "minLength": 1, "maxLength": limits.SLUG_BYTES.value}}
 
 
 def _not_found(what: str) -> dict[str, Any]:
     return _error(404, f"No {what} by that name (with the nearest names), a name longer than "
-                       f"{limits.SLUG_CHARS.value} characters, or no such path",
-                  [f"unknown_{what}", limits.SLUG_CHARS.code, "not_found"])
+                       f"{limits.SLUG_BYTES.value} bytes (UTF-8), or no such path",
+                  [f"unknown_{what}", limits.SLUG_BYTES.code, "not_found"])
 
 
 def _paths() -> dict[str, Any]:
@@ -194,7 +194,8 @@ def _schemas() -> dict[str, Any]:
         "steps": _arr(_obj({"index": _INT, "zones": _OBJ})), "final": _nullable(_OBJ),
         "failures": _arr(_obj({"step": {}, "what": {}, "expected": {}, "actual": {}})),
         "error": _nullable(_obj({"message": _STR, "line": _nullable(_INT), "step": _nullable(_INT)})),
-        "question": _nullable(_obj({"player": _STR, "prompt": _STR, "kind": _STR, "options": _ARR})),
+        "question": _nullable(_obj({"player": _STR, "prompt": _STR, "about": _STR, "kind": _STR,
+                                     "options": _ARR})),
         "legal": _nullable(_OBJ),
         "table": _nullable(_OBJ),      # Events, piles outside the Supply, mats, Coffers, tokens (sandbox_table.py)
     }

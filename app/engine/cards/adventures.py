@@ -148,7 +148,7 @@ def _raze(ctx: Ctx) -> bool:
     ctx.log(f"{p.name} chooses: {label}", R("Raze", 1))
     if label == "trash this":
         if ctx.source_ref is None or not ctx.source_ref.valid():
-            ctx.log(f"Raze is not in play (it is in {ctx.source.name and ctx.source.zone}): it is not trashed, so "
+            ctx.log(f"Raze is not in play (it is {narrate.where(ctx.source, ctx.game)}): it is not trashed, so "
                     "nothing is looked at", R("Raze", 4), narrate.LOSE_TRACK)
             return False
         trashed = ctx.source
@@ -510,6 +510,7 @@ register(CardDef("Coin of the Realm", Sequence(PlusCoins(1), PutOnTavern(R("Coin
 reserve("Coin of the Realm", Window(
     "after_play", "after you play an Action card, for +2 Actions",
     lambda game, ev, p, card: PlusActions(2).apply(_ctx(game, p, card)) and None,
+    asking=lambda game, ev, p, card: f"after playing {ev.card.name}, for +2 Actions",
     # an Action card when it was played, even if it is none now (Your Estate token pre-2019 12)
     applies=lambda game, ev, p, card: ev.card is not None and ev.data.get("action", ev.card.is_type("Action")),
     cite=R("Coin of the Realm", 2)))
@@ -524,6 +525,7 @@ def _carriage(game: Game, ev: Event, p: Player, card: Card) -> None:
 
 reserve("Royal Carriage", Window(
     "after_play", "after you play an Action card, if it is still in play, to replay it", _carriage,
+    asking=lambda game, ev, p, card: f"to replay {ev.card.name}",
     applies=lambda game, ev, p, card: ev.card is not None and ev.card.is_type("Action") and ev.card.zone == "in_play"
     and ev.card.owner == p.index, cite=R("Royal Carriage", 6)))
 
@@ -539,6 +541,7 @@ register(CardDef("Duplicate", PutOnTavern(R("Duplicate", 1))))
 reserve("Duplicate", Window(
     "when_gain", "when gaining a card costing up to $6, to gain a copy of it",
     lambda game, ev, p, card: act.gain(game, p, ev.card.name, cite=R("Duplicate", 1)) and None,
+    asking=lambda game, ev, p, card: f"when gaining {ev.card.name}, to gain a copy of it",
     applies=lambda game, ev, p, card: ev.card is not None and costs_up_to(ev.card, 6), cite=R("Duplicate", 2)))
 
 register(CardDef("Guide", Sequence(Draw(1), PlusActions(1), PutOnTavern(R("Guide", 1)))))

@@ -402,7 +402,7 @@ def _souk(ctx: Ctx) -> bool:
     t, p = ctx.game.turn, ctx.player
     t.coins += coins("Souk")
     t.coins = max(0, t.coins - len(p.hand))
-    ctx.log(f"+${coins('Souk')}, -$1 for each of the {len(p.hand)} cards in hand (money pool: {t.coins})",
+    ctx.log(f"+${coins('Souk')}, -$1 for each of the {len(p.hand)} cards in hand ({narrate.pool(t)})",
             R("Souk", 1), R("Souk", 2))
     return True
 
@@ -421,8 +421,8 @@ def _nomads(game: Game, ev: Event, card: Card) -> None:
         return
     n = coins("Nomads")
     game.turn.coins += n
-    game.log.add(f"+${n} for {'gaining' if ev.kind == 'when_gain' else 'trashing'} Nomads (money pool: "
-                 f"{game.turn.coins})", R("Nomads", 1) if ev.kind == "when_trash" else TRIGGERED)
+    game.log.add(f"+${n} for {'gaining' if ev.kind == 'when_gain' else 'trashing'} Nomads ("
+                 f"{narrate.pool(game.turn)})", R("Nomads", 1) if ev.kind == "when_trash" else TRIGGERED)
 
 
 register(CardDef("Nomads", Sequence(PlusBuys(1), PlusCoins(coins("Nomads"))),
@@ -659,7 +659,7 @@ def _plays_when(zone: str, cite: dict, lost: dict | None = None):
                 return
             where = card.zone
         elif lost is not None and card.zone != zone:
-            game.log.add(f"{card.name} was moved out of the {zone} (it is in {card.zone.replace('_', ' ')}), so "
+            game.log.add(f"{card.name} was moved out of {narrate.zone_words(zone)} (it is {narrate.where(card, game)}), so "
                          "it cannot play itself", narrate.LOSE_TRACK, lost)
             return
         rx.play_itself(game, ev.player, card, where, f"{ev.kind.replace('when_', 'when you ')} it", cite)

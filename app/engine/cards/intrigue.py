@@ -191,7 +191,8 @@ def _mining_village(ctx: Ctx) -> bool:
     """You may trash this (if it is still in play) for +$2."""
     g, p, me = ctx.game, ctx.player, ctx.source
     if ctx.source_ref is None or not ctx.source_ref.valid():
-        ctx.log(f"{me.name} is no longer in play (it is in {me.zone}), so it cannot be trashed again for +$2",
+        ctx.log(f"{me.name} is no longer in play (it is {narrate.where(me, ctx.game)}), so it cannot be trashed "
+                f"{'again ' if me.zone == 'trash' else ''}for +$2",
                 R("Mining Village", 2), narrate.LOSE_TRACK)
         return False
     if not ctx.ask(Question(p.name, f"trash {me.name} for +$2?", "yesno", [])):

@@ -198,7 +198,7 @@ def _island(ctx: Ctx) -> bool:
     if _in_play(ctx):
         put_on_mat(g, p, ctx.source, "Island", R("Island", 1))
     else:
-        ctx.log(f"{ctx.source.name} is not in play (it is in {ctx.source.zone}), so only a card from the hand "
+        ctx.log(f"{ctx.source.name} is not in play (it is {narrate.where(ctx.source, ctx.game)}), so only a card from the hand "
                 "is put on the mat", R("Island", 3))
     if not p.hand:
         ctx.log(f"{p.name} has no card in hand to put on the mat", R("Island", 2))
@@ -422,7 +422,7 @@ def _blockade(ctx: Ctx) -> bool:
     if card is None:
         return False
     if card.zone != "set_aside":       # moved when gained (Watchtower): lost track of at once
-        ctx.log(f"Blockade lost track of {card.name} (it is in {card.zone}): no ongoing ability and nothing to put "
+        ctx.log(f"Blockade lost track of {card.name} (it is {narrate.where(card, ctx.game)}): no ongoing ability and nothing to put "
                 "into hand next turn, so Blockade is discarded this turn", R("Blockade", 4), narrate.LOSE_TRACK)
         return False
     card.set_aside_by = ctx.source.id
@@ -676,7 +676,7 @@ def _sailor(ctx: Ctx) -> bool:
             return
         if not ongoing.still_there(ev):
             # another Sailor (or Watchtower...) already moved it: not the same card twice (Sailor 2)
-            game.log.add(f"{card.name} is no longer where it was gained (it is in {card.zone}): this Sailor cannot "
+            game.log.add(f"{card.name} is no longer where it was gained (it is {narrate.where(card, game)}): this Sailor cannot "
                          "play it", narrate.LOSE_TRACK, R("Sailor", 2))
             return
         ref = game.ref(card)

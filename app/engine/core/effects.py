@@ -38,6 +38,9 @@ class Ctx:
         return n(self) if callable(n) else n
 
     def ask(self, q: Question) -> Any:
+        # a player shown "trash a card" must see which card asks it (issue #35): the ability's own card
+        if not q.about and self.source is not None and self.source.name not in q.prompt:
+            q.about = self.source.name
         return self.game.decider.ask(q)
 
     def for_player(self, p: Player) -> "Ctx":
@@ -107,7 +110,9 @@ class ChooseOne(Effect):
 
     def apply(self, ctx: Ctx) -> bool:
         who = ctx.attacker if self.chooser == "attacker" and ctx.attacker else ctx.player
-        label = ctx.ask(Question(who.name, "choose one", "choice", list(self.options)))
+        # the card's name in the prompt: an answer may name its question ("Count: choose one")
+        what = f"{ctx.source.name}: choose one" if ctx.source is not None else "choose one"
+        label = ctx.ask(Question(who.name, what, "choice", list(self.options)))
         ctx.log(f"{who.name} chooses: {label}", narrate.SEVERAL_OPTIONS)
         return self.options[label].apply(ctx)
 
@@ -190,7 +195,7 @@ class PlusCoins(Effect):
         for hook in COIN_HOOKS:
             n = hook(ctx.game, ctx.player, n)
         ctx.game.turn.coins += n
-        ctx.log(f"+${n} (money pool: {ctx.game.turn.coins})", _cite(self))
+        ctx.log(f"+${n} ({narrate.pool(ctx.game.turn)})", _cite(self))
         return True
 
 
@@ -302,7 +307,11 @@ class TrashSelf(Effect):
     def apply(self, ctx: Ctx) -> bool:
         card = ctx.source
         if ctx.source_ref is None or not ctx.source_ref.valid():
-            ctx.log(f"{card.name} is no longer in play, so it is not trashed again", narrate.LOSE_TRACK,
+            # "again" only when this play's card was trashed already (Throne Room's second Feast); a card
+            # moved elsewhere (set aside, onto a mat) was never trashed (issue #35)
+            why = "it is not trashed again" if card.zone == "trash" else \
+                f"it is not trashed (it is {narrate.where(card, ctx.game)})"
+            ctx.log(f"{card.name} is no longer in play, so {why}", narrate.LOSE_TRACK,
                     *([self.cite] if self.cite else []))
             return False
         act.trash(ctx.game, ctx.player, [card], self.cite)

@@ -14,21 +14,29 @@ in ``app.engine.scenario.extensions``; these hooks are the rules' side.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
-from app.engine.core.state import Card, Game
+from app.engine.core.state import Card, Game, Player
 
 BuyCheck = Callable[[Game, str, Card], "str | None"]
 Payment = Callable[[Game, Card], None]
+ScorePart = Callable[[Game, Player], int]
 
 BUY_CHECKS: dict[str, BuyCheck] = {}       # why the current player can't buy from this pile now, or None
+EVENT_CHECKS: set[str] = set()             # the checks that forbid buying Events too (holding Debt)
 BUY_PAYMENTS: dict[str, Payment] = {}      # what else buying this card takes, after its coins (a Potion, Debt)
+SCORE_PARTS: dict[str, ScorePart] = {}     # VP a player scores besides their cards and VP tokens (Landmarks)
+# what a player does instead of following a played card's instructions, or None (Enchantress)
+PLAY_INSTEAD: dict[str, Callable[[Game, Player, Card], Any]] = {}
 
 
-def buy_check(name: str) -> Callable[[BuyCheck], BuyCheck]:
-    """Decorator: ``fn(game, pile, card)`` says why the current player can't buy ``card`` (the top of ``pile``)."""
+def buy_check(name: str, events: bool = False) -> Callable[[BuyCheck], BuyCheck]:
+    """Decorator: ``fn(game, pile, card)`` says why the current player can't buy ``card`` (the top of ``pile``);
+    ``events``: it forbids buying Events too ("you can't buy anything", DEBT § IV), not only cards."""
     def register(fn: BuyCheck) -> BuyCheck:
         BUY_CHECKS[name] = fn
+        if events:
+            EVENT_CHECKS.add(name)
         return fn
     return register
 
@@ -41,9 +49,11 @@ def buy_payment(name: str) -> Callable[[Payment], Payment]:
     return register
 
 
-def why_not_buyable(game: Game, pile: str, card: Card) -> str | None:
-    """The first reason a registered mechanism gives why ``card`` can't be bought now, or None."""
-    for check in BUY_CHECKS.values():
+def why_not_buyable(game: Game, pile: str, card: Card, event: bool = False) -> str | None:
+    """The first reason a registered mechanism gives why ``card`` (an Event when ``event``) can't be bought now."""
+    for name, check in BUY_CHECKS.items():
+        if event and name not in EVENT_CHECKS:
+            continue
         why = check(game, pile, card)
         if why:
             return why
@@ -53,6 +63,18 @@ def why_not_buyable(game: Game, pile: str, card: Card) -> str | None:
 def pay_rest(game: Game, card: Card) -> None:
     for pay in BUY_PAYMENTS.values():
         pay(game, card)
+
+
+def score_part(name: str) -> Callable[[ScorePart], ScorePart]:
+    """Decorator: ``fn(game, player)`` is VP the player scores besides cards and VP tokens (a scoring Landmark)."""
+    def register(fn: ScorePart) -> ScorePart:
+        SCORE_PARTS[name] = fn
+        return fn
+    return register
+
+
+def extra_score(game: Game, p: Player) -> int:
+    return sum(part(game, p) for part in SCORE_PARTS.values())
 
 
 @dataclass(frozen=True)
@@ -91,35 +113,38 @@ def phase_to_play(game: Game, card: Card) -> Phase | None:
     return None
 
 
-# ------------------------------------------------------------------ scoring and play abilities
-Score = Callable[[Game, "object"], int]
-PlayChange = Callable[[Game, Card], "object | None"]
-
-SCORES: dict[str, Score] = {}          # VP a player has beyond their cards and VP tokens (Miserable: -2 VP)
-PLAY_CHANGES: dict[str, PlayChange] = {}   # a changed play ability of a card, or None (Envious: Silver makes $1)
-
-
-def score_part(name: str) -> Callable[[Score], Score]:
-    """Decorator: ``fn(game, player)`` is VP the player has from something that is not a card of theirs (a State)."""
-    def register(fn: Score) -> Score:
-        SCORES[name] = fn
+def play_instead(name: str) -> Callable:
+    """Decorator: ``fn(game, player, card)`` returns an effect the player resolves *instead of* the played card's
+    play ability (its instructions), or None. It is asked after Attack Reactions (Enchantress 9)."""
+    def register(fn: Callable[[Game, Player, Card], Any]) -> Callable:
+        PLAY_INSTEAD[name] = fn
         return fn
     return register
 
 
+def instead_of_play(game: Game, p: Player, card: Card) -> Any:
+    for fn in PLAY_INSTEAD.values():
+        effect = fn(game, p, card)
+        if effect is not None:
+            return effect
+    return None
+
+
+# ------------------------------------------------------------------ a changed play ability
+PlayChange = Callable[[Game, Card], Any]
+PLAY_CHANGES: dict[str, PlayChange] = {}   # the play ability a card has now instead of its own (Envious: Silver, $1)
+
+
 def play_change(name: str) -> Callable[[PlayChange], PlayChange]:
-    """Decorator: ``fn(game, card)`` gives the play ability ``card`` has now instead of its own (an Effect), or None."""
+    """Decorator: ``fn(game, card)`` gives the play ability ``card`` has now instead of its own (an Effect), or None
+    (Envious changes the play ability of Silver and Gold: Envious 4)."""
     def register(fn: PlayChange) -> PlayChange:
         PLAY_CHANGES[name] = fn
         return fn
     return register
 
 
-def extra_score(game: Game, player) -> int:
-    return sum(fn(game, player) for fn in SCORES.values())
-
-
-def play_ability(game: Game, card: Card, own):
+def play_ability(game: Game, card: Card, own: Any) -> Any:
     """The play ability ``card`` resolves now: the first change a mechanism registered, else its own."""
     for fn in PLAY_CHANGES.values():
         changed = fn(game, card)

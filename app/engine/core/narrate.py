@@ -4,6 +4,11 @@ A citation is ``{"card": "Feast", "ruling": 1}`` (Card Reference entry and
 ruling number) or ``{"section": "Game end"}`` (a rules section title, with an
 optional ``paragraph``). Section titles are looked up in the Complete Rules so
 the log can say which chapter (§ III) they are in, like the document does.
+
+A line is written as a judge would say it at the table (issue #35): money with its $
+(``money``, ``pool``), a card's place in a player's words (``where``, ``zone_words``; never
+``card.zone``), "plays X again, with Y" rather than "with Y again". ``plain_words.leaks`` says
+what a line leaks, and tests/test_plain_words.py applies it to every scenario in the corpus.
 """
 from __future__ import annotations
 
@@ -51,6 +56,49 @@ def render_citation(c: dict) -> str:
     ch = c.get("chapter") or section_chapter(title)     # a title printed in two chapters names its own
     para = f" {c['paragraph']}" if c.get("paragraph") else ""
     return f"{short}{para}, § {ch}" if ch else f"{short}{para}"
+
+
+def money(n: int) -> str:
+    """An amount of $ as the cards print it: "$3" (a log line never shows a bare number for money)."""
+    return f"${n}"
+
+
+def pool(turn) -> str:
+    """The money pool after a change, as a log line's bracket says it: "money pool: $3"."""
+    return f"money pool: {money(turn.coins)}"
+
+
+_ZONE_WORDS = {"supply": "in the Supply", "trash": "in the trash", "in_play": "in play", "set_aside": "set aside",
+               "revealed": "revealed"}
+_OWNED = {"hand": "in {} hand", "deck": "on {} deck", "discard": "in {} discard pile"}
+
+
+def zone_words(zone: str) -> str:
+    """A zone as a destination a player names: "set aside", "the trash", "the Tavern mat", "Alice's hand"."""
+    if zone.startswith("mat:"):
+        return f"the {zone[4:]} mat"
+    return {"supply": "the Supply", "trash": "the trash", "in_play": "play", "set_aside": "set aside",
+            "non_supply": "its pile", "hand": "the hand", "deck": "the deck", "discard": "the discard pile"
+            }.get(zone, zone.replace("_", " "))
+
+
+def where(card, game=None) -> str:
+    """Where a card is, in a player's words: "in the trash", "on Alice's Tavern mat", "set aside".
+
+    Cards and mechanisms say this instead of interpolating ``card.zone`` (an engine name such as
+    "mat:Tavern" or "set_aside", which must never reach a log line; tests/test_plain_words.py).
+    """
+    zone = card.zone
+    who = "their"
+    if game is not None and card.owner is not None and 0 <= card.owner < len(game.players):
+        who = game.players[card.owner].name + "'s"
+    if zone.startswith("mat:"):
+        return f"on {who} {zone[4:]} mat"
+    if zone == "non_supply":
+        return f"back in the {card.pile or card.name} pile"
+    if zone in _OWNED:
+        return _OWNED[zone].format(who)
+    return _ZONE_WORDS.get(zone, "in " + zone.replace("_", " "))
 
 
 @dataclass

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from app.engine.core import narrate
-from app.engine.core.decisions import Question
+from app.engine.core.decisions import Question, resolving
 from app.engine.core.state import Card, Game, LaterAbility, Player
 
 MORE_CONCURRENT = narrate.sec("More concurrent abilities can trigger")
@@ -115,7 +115,8 @@ def fire(game: Game, ev: Event) -> None:
                     break
                 if len(mine) > 1:
                     q = Question(p.name, f"choose which {ev.kind.replace('_', '-')} ability to resolve first",
-                                 "order", mine, first_only=True)   # one label, or the whole order as a list
+                                 "order", mine, first_only=True,   # one label, or the whole order as a list
+                                 about=ev.card.name if ev.card is not None else ", ".join(m.name for m in mine))
                     order = game.decider.ask(q)
                     nxt = order[0]
                     if len({m.name for m in mine}) > 1:
@@ -131,7 +132,8 @@ def fire(game: Game, ev: Event) -> None:
                     game.log.add(f"{nxt.reaction_card.name} is no longer in {p.name}'s hand, so it can't react",
                                  MORE_CONCURRENT)
                     continue
-                nxt.run(game, ev)
+                with resolving(game.decider, nxt.name):
+                    nxt.run(game, ev)
                 for x in _reactions(game, ev):
                     if x.reaction_card.id not in seen:
                         seen.add(x.reaction_card.id)

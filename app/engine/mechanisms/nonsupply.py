@@ -18,6 +18,7 @@ from __future__ import annotations
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.state import Card, Game, Player, Ref
+from app.engine.mechanisms import piles
 from app.engine.scenario.extensions import expect_key, setup_key
 
 SPECIAL_SETUP = narrate.SPECIAL_SETUP
@@ -31,8 +32,7 @@ PILE_SIZES = {"Spoils": 15, "Madman": 10, "Mercenary": 10,
 
 def where(card: Card) -> str:
     """Where a card is, in a player's words (log lines never show internal zone names)."""
-    return {"non_supply": f"back in the {card.pile or card.name} pile", "supply": "in the Supply", "trash": "in the trash",
-            "in_play": "in play", "set_aside": "set aside", "revealed": "revealed"}.get(card.zone, f"in a {card.zone}")
+    return narrate.where(card)
 
 
 def include(game: Game, name: str, count: int | None = None) -> None:
@@ -76,24 +76,17 @@ def return_to_pile(game: Game, p: Player, card: Card, expected: Ref | None, cite
 
 
 def exchange_for(game: Game, p: Player, card: Card, expected: Ref, for_name: str, cite: dict | None = None) -> bool:
-    """Exchange a card for one from a non-Supply pile (Hermit 2022 -> Madman): return it to its Supply pile,
-    take the other to the discard pile; neither is gained or trashed (EXCHANGING § IV)."""
+    """Exchange a card for one from a non-Supply pile (Hermit 2022 -> Madman): return it to its pile, take the
+    other to the discard pile; neither is gained or trashed (EXCHANGING § IV)."""
     if not expected.valid():
         game.log.add(f"{card.name} is no longer in play (it is {where(card)}), so it cannot be exchanged",
                      narrate.LOSE_TRACK, *([cite] if cite else []))
         return False
-    pile = game.non_supply.get(for_name)
-    if not pile:
-        game.log.add(f"There is no {for_name} left, so {card.name} cannot be exchanged", EXCHANGING,
-                     *([cite] if cite else []))
+    why = piles.why_not_exchanged(game, card, for_name)
+    if why is not None:
+        game.log.add(f"{card.name} cannot be exchanged: {why}", EXCHANGING, *([cite] if cite else []))
         return False
-    home = card.pile or card.name
-    if home not in game.supply:
-        game.log.add(f"{card.name} has no pile in the Supply to return to, so it cannot be exchanged", EXCHANGING,
-                     *([cite] if cite else []))
-        return False
-    game.move(card, "supply")
-    game.move(pile[-1], "discard", owner=p.index)
+    piles.exchange(game, p, card, for_name)
     game.log.add(f"{p.name} exchanges {card.name} for {for_name}: {card.name} goes back to its pile, {for_name} "
                  "goes to their discard pile (neither is gained or trashed)", EXCHANGING, *([cite] if cite else []))
     return True

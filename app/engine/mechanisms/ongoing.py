@@ -55,7 +55,7 @@ def move_gained(game: Game, p: Player, ev: Event, to: str, cite: dict | None = N
     card = ev.card
     if not still_there(ev):
         game.log.add(f"{card.name} was already moved by another when-gain ability, so it cannot be moved again "
-                     f"(it is in {card.zone})", narrate.LOSE_TRACK, MOVE_GAINED, *([cite] if cite else []))
+                     f"(it is {narrate.where(card, game)})", narrate.LOSE_TRACK, MOVE_GAINED, *([cite] if cite else []))
         return False
     if to == "trash":
         act.trash(game, p, [card], cite or MOVE_GAINED)

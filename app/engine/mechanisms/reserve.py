@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from app.engine.core import narrate
-from app.engine.core.decisions import Question
+from app.engine.core.decisions import Question, resolving
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.errors import IllegalAction
 from app.engine.core.state import Card, Game, Player
@@ -65,8 +65,7 @@ class PutOnTavern(Effect):
     def apply(self, ctx: Ctx) -> bool:
         card = ctx.source
         if card is None or ctx.source_ref is None or not ctx.source_ref.valid():
-            where = ("on the " + card.zone[4:] + " mat" if card.zone.startswith("mat:") else f"in {card.zone}"
-                     ) if card is not None else "nowhere"
+            where = narrate.where(card, ctx.game) if card is not None else "nowhere"
             ctx.log(f"{card.name} was not moved into play by this play (it is {where}), so it does not go to "
                     "the Tavern mat", LEAVING, narrate.LOSE_TRACK, *([self.cite] if self.cite else []))
             return False
@@ -90,6 +89,11 @@ class Window:
     applies: Callable[[Game, Event, Player, Card], bool] = lambda game, ev, p, card: True
     cite: dict | None = None
     calls: bool = True
+    asking: Callable[[Game, Event, Player, Card], str] | None = None   # the question for this occurrence
+
+    def question(self, game: Game, ev: Event, p: Player, card: Card) -> str:
+        """What calling does now, naming the card it is about ("to replay Throne Room"), else ``what``."""
+        return self.asking(game, ev, p, card) if self.asking is not None else self.what
 
 
 WINDOWS: dict[str, Window] = {}
@@ -121,7 +125,8 @@ def offer(game: Game, ev: Event, w: Window, p: Player, card: Card) -> bool:
         game.log.add(f"{card.name} is no longer on {p.name}'s Tavern mat, so it cannot be called", RESERVE)
         return False
     verb = "call" if w.calls else "discard"
-    if not game.decider.ask(Question(p.name, f"{verb} {card.name} from your Tavern mat, {w.what}?", "yesno", [])):
+    q = Question(p.name, f"{verb} {card.name} from your Tavern mat, {w.question(game, ev, p, card)}?", "yesno", [])
+    if not game.decider.ask(q):
         game.log.add(f"{p.name} does not {verb} {card.name}", *([w.cite] if w.cite else []))
         return False
     if not w.calls:
@@ -137,6 +142,11 @@ def call(game: Game, p: Player, card: Card, w: Window, ev: Event) -> None:
     game.move(card, "in_play", owner=p.index)
     game.log.add(f"{p.name} calls {card.name} from their Tavern mat ({w.what}); it moves into play: this is not "
                  "playing it, and it is discarded in Clean-up", RESERVE, *([w.cite] if w.cite else []))
+    with resolving(game.decider, card.name):
+        _run_called(game, p, card, w, ev)
+
+
+def _run_called(game: Game, p: Player, card: Card, w: Window, ev: Event) -> None:
     t = game.turn
     if p.index == t.player:
         w.run(game, ev, p, card)
