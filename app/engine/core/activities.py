@@ -291,6 +291,7 @@ def _play(game: Game, p: Player, card: Card, expected: Ref | None, by: Card | No
                  narrate.LEAVING if leave else
                  narrate.LOSE_TRACK if where else (narrate.MULTIPLE if by is not None else narrate.PLAYING))
     game.turn.played[card.name] += 1
+    game.turn.played_refs.append(placed)   # "an Action card you played this turn that's still in play"
     game.tick()
     ctx = Ctx(game, p, card, placed)
     # "after you play an Action card" triggers on what was played, even if it is no Action by then (a pre-2019
@@ -406,7 +407,7 @@ def cleanup(game: Game) -> None:
     game.later = [la for la in game.later if la.until != "end_of_turn"]
     game.played_by = {k: v for k, v in game.played_by.items() if k in staying}
     game.left_by = {k: v for k, v in game.left_by.items() if k in staying}
-    draw(game, p, game.turn.cleanup_draw)
+    draw(game, p, hooks.cards_for_hand(game, p, game.turn.cleanup_draw))
 
 
 def staying_in_play(game: Game) -> dict[int, set[int]]:
