@@ -19,7 +19,7 @@ from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
-from app.engine.mechanisms import artifacts, piles, projects
+from app.engine.mechanisms import artifacts, durations, piles, projects
 from app.engine.mechanisms.coffers import PlusCoffers, add_coffers, coffers
 from app.engine.mechanisms.owned import Ability
 from app.engine.mechanisms.villagers import PlusVillagers, add_villagers
@@ -484,3 +484,45 @@ def _canal_cube(game: Game) -> None:
 
 
 projects.register_project("Canal", on_cube=_canal_cube)
+
+
+# ------------------------------------------------------------------ Durations
+def _research(ctx: Ctx) -> bool:
+    """Trash, then its cost, then set aside that many from the deck (Research 2-3, TRIGGERED ABILITY)."""
+    g, p = ctx.game, ctx.player
+    ChooseFromHand("trash", 1, 1, store="trashed", cite=R("Research")).apply(ctx)
+    if not ctx.vars["trashed"]:
+        return False
+    n = ctx.vars["trashed"][0].cost
+    cards = act.from_deck(g, p, n, "revealed", ctx.source) if n else []
+    if not cards:
+        why = "costs $0" if not n else "no cards are left in the deck"
+        ctx.log(f"{ctx.vars['trashed'][0].name} {why}: nothing is set aside, so Research does not stay in play",
+                R("Research", 3))
+        return False
+    return durations.set_aside_until_next_turn(ctx, cards, "Research: put the set-aside cards into your hand",
+                                              R("Research", 1))
+
+
+register(CardDef("Research", Sequence(PlusActions(1), Do(_research))))
+
+
+# ------------------------------------------------------------------ Citadel
+def _first_action_played(game: Game) -> Card | None:
+    """The first Action card played this turn, counted when it was played, before it resolved (Citadel 6)."""
+    for ref in game.turn.played_refs:
+        if ref.card.is_type("Action"):
+            return ref.card
+    return None
+
+
+def _citadel(game: Game, ev: Event, h: Player) -> None:
+    game.turn.__dict__["citadel_replayed"] = True
+    game.log.add(f"Citadel: {h.name} replays {ev.card.name}, the first Action card they played this turn",
+                 R("Citadel", 2))
+    act.play(game, h, ev.card, game.ref(ev.card), nth=" again")
+
+
+projects.register_project("Citadel", Ability(
+    "after_play", _citadel, lambda g, ev, h: g.turn.player == h.index and ev.data.get("action")
+    and not g.turn.__dict__.get("citadel_replayed") and ev.card is _first_action_played(g)))
