@@ -202,8 +202,9 @@ def test_a_405_from_the_app_says_which_methods_are_allowed(prod_client):
 
 def test_a_heavy_replay_sent_to_the_small_slot_costs_its_client_the_small_slot(built_index, tmp_path,
                                                                                hold_replay_slots):
-    """With budgets on, the first heavy table read in the small slot is charged a whole replay: the next
-    request from that address is refused before it is read, while another address still gets through."""
+    """With budgets on, a big table in the text (bench's heavy one) is refused without being read; one the text
+    hides (a 5,000-card pile in 20 steps) is read once, refused, and charged the client's whole budget, so the
+    next request from that address is refused before it is read, while another address still gets through."""
     from pathlib import Path
 
     from app import create_app
@@ -212,6 +213,8 @@ def test_a_heavy_replay_sent_to_the_small_slot_costs_its_client_the_small_slot(b
 
     root = Path(__file__).resolve().parent.parent
     small = (root / "corpus" / "scenarios" / "adventurer-digs-through-shuffle.yaml").read_bytes()
+    hidden = (HEAD + "players: [{name: Alice}, {name: Bob}]\nsupply: {Copper: 4900}\nsteps:\n"
+              + "  - end_turn\n" * 20)
     app = create_app({"DB_PATH": str(built_index / "rules.db"), "RUN_DIR": str(tmp_path / "run"), "REPLAY_SLOTS": 1,
                       "RATE_LIMITS": True, "REPLAY_BURST": 4.0, "REPLAY_RATE": 0.01})
     client = app.test_client()
@@ -220,12 +223,16 @@ def test_a_heavy_replay_sent_to_the_small_slot_costs_its_client_the_small_slot(b
     read = []
     real = capacity.ReplayGate.admit
     capacity.ReplayGate.admit = lambda self, work: read.append(work) or real(self, work)
+
+    def post(body, who):
+        return client.post("/api/replay", data=body, content_type="application/yaml", environ_base=who)
     try:
-        first = client.post("/api/replay", data=heavy_scenario(), content_type="application/yaml", environ_base=flooder)
-        second = client.post("/api/replay", data=heavy_scenario(), content_type="application/yaml", environ_base=flooder)
-        ok = client.post("/api/replay", data=small, content_type="application/yaml", environ_base=player)
+        statuses = [post(heavy_scenario(), flooder).status_code]
+        assert read == []                                   # refused on its text alone
+        statuses += [post(hidden, flooder).status_code, post(hidden, flooder).status_code]
+        ok = post(small, player)
     finally:
         capacity.ReplayGate.admit = real
-    assert first.status_code == 503 and second.status_code == 503
-    assert len(read) == 2                 # the flooder's second table was never read; the player's was
+    assert statuses == [503, 503, 429], statuses
+    assert len(read) == 2                 # the hidden table once (then the budget is spent), the player's
     assert ok.status_code == 200

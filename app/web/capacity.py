@@ -43,6 +43,7 @@ import ipaddress
 import math
 import mmap
 import os
+import re
 import struct
 import tempfile
 import threading
@@ -218,7 +219,8 @@ class ReplayGate:
         if fd is None:
             # The slot kept for small replays, taken before parsing (so a flood costs no worker time), by a
             # client that is not flooding (half its budget or more left); ``admit`` checks the size once read.
-            if self.budgets is None or tokens >= self.budgets.burst * SMALL_SLOT_BUDGET:
+            if (self.budgets is None or tokens >= self.budgets.burst * SMALL_SLOT_BUDGET) \
+                    and rough_work(request) <= SMALL_REPLAY_WORK:
                 fd = self.small.try_acquire()
             if fd is None:
                 self._busy()
@@ -234,10 +236,10 @@ class ReplayGate:
     def admit(self, work: int) -> None:
         """Once the scenario is read: a replay holding the small slot must be small, else it gets the 503."""
         if work > SMALL_REPLAY_WORK and g.pop("_replay_small", False):
-            # ``leave`` releases the slot and charges a whole replay's deadline: a client that sends heavy
-            # replays to the small slot falls below its share at once, and gets the 503 before any parsing
-            # from then on, so flooders cannot keep a worker busy reading their tables there.
-            g._replay_charge = limits.REPLAY_SECONDS.value
+            # ``leave`` releases the slot and charges the client's whole budget: a client that sends a heavy
+            # replay to the small slot gets 429s (no parsing) until its budget refills, so flooders cannot
+            # keep a worker busy reading their tables there.
+            g._replay_charge = self.budgets.burst + 1.0 if self.budgets is not None else 0.0
             self._busy()
 
     def leave(self, exc: BaseException | None = None) -> None:  # noqa: ARG002 - teardown signature
@@ -266,6 +268,21 @@ def init_capacity(app: Flask) -> ReplayGate:
 
     app.extensions["replay_gate"] = gate
     return gate
+
+
+_COUNT = re.compile(rb"\*\s*([0-9]{1,7})")
+_STEP = re.compile(rb"end_turn|play|buy|call|night|spend_coffers")
+
+
+def rough_work(req) -> int:
+    """A quick upper-ish guess of a posted scenario's size from its text (``*N`` counts and list items, times
+    the step words), so a flooder's big table is refused without being parsed; 0 when nothing is posted."""
+    if req.method != "POST" or req.mimetype not in ("application/yaml", "application/json", "text/yaml",
+                                                    "application/x-yaml", "text/plain"):
+        return 0
+    body = req.get_data(cache=True)
+    cards = sum(int(n) for n in _COUNT.findall(body)) + body.count(b",") + body.count(b"- ")
+    return cards * (len(_STEP.findall(body)) + 1)
 
 
 def admit(work: int) -> None:
