@@ -247,7 +247,8 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
     defined = set(defined_cards())
     kingdom_names = [k.split("*")[0] for k in kingdom]
     events = [k for k in kingdom_names if _is_event(k)]      # Events lie beside the Kingdom (events.py)
-    kingdom_names = [k for k in kingdom_names if k not in events]
+    landmarks = [k for k in kingdom_names if _is_event(k, "Landmark")]    # so do Landmarks (landmarks.py)
+    kingdom_names = [k for k in kingdom_names if k not in events and k not in landmarks]
     if form.get("supply") == "exact":     # a scenario's own Supply: only its piles, plus any Kingdom card added
         supply = {k: 10 for k in kingdom_names}
     else:
@@ -288,6 +289,8 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
     state["supply"] = supply
     if events:
         state["events"] = events
+    if landmarks:
+        state["landmarks"] = landmarks
     bane = _bane_for(kingdom_names, defined)
     if bane:
         state["bane"] = bane
@@ -303,7 +306,7 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
 # those the form has a field for (events are listed with the Kingdom, shelters is a choice).
 _CARRY_TOP = ("turn", "seed", "step_limit")
 _FORM_PLAYER_KEYS = {"name", "coffers", *ZONES}
-_FORM_GAME_KEYS = {"events", "shelters"}
+_FORM_GAME_KEYS = {"events", "landmarks", "shelters"}
 TAVERN = "Tavern"
 MAX_COFFERS = 1000
 SHELTERS_CHOICES = {"": "As the rules say: when the last Kingdom card listed is from Dark Ages",
@@ -387,7 +390,7 @@ def form_from_scenario(raw: Mapping[str, Any]) -> dict[str, str]:
     supply = raw.get("supply") or {}
     form: dict[str, str] = {"players": str(len(players) or 2), "title": str(raw.get("title") or "")[:120],
                             "supply": "exact", "replay_steps": "1"}
-    events = [str(e) for e in raw.get("events") or []]
+    events = [str(e) for e in (raw.get("events") or []) + (raw.get("landmarks") or [])]
     form["kingdom"] = ", ".join([n for n in supply if (f := facts_for(str(n))) is None or f.purpose != "Basic"]
                                 + events)
     form["shelters"] = "yes" if raw.get("shelters") is True else "no"
@@ -448,10 +451,12 @@ def dispute_form(cards: list[str]) -> dict[str, str]:
     return form
 
 
-def _is_event(name: str) -> bool:
+def _is_event(name: str, kind: str = "Event") -> bool:
+    """Whether ``name`` is an Event (or another Landscape ``kind``, a Landmark): listed with the Kingdom, set
+    out beside it."""
     from app.corpus.card_facts import facts_for
     f = facts_for(name)
-    return f is not None and "Event" in f.types
+    return f is not None and kind in f.types
 
 
 def _bane_for(kingdom: list[str], defined: set[str]) -> str | None:

@@ -169,6 +169,7 @@ class Game:
         self.turn = Turn(player=0)
         self.later: list[LaterAbility] = []
         self.played_by: dict[int, list[Card]] = {}     # card id -> throne-rooms that played it
+        self.left_by: dict[int, list[Card]] = {}       # card id -> cards that played it while leaving it (§ VI)
         self.versions: dict[str, str] = {}             # card name -> chosen version
         self.over = False
         self.scores: dict[str, int] = {}

@@ -57,10 +57,17 @@ TEXTS = {"anyOf": [TEXT, {"type": "array", "items": TEXT, "maxItems": 200}],
          "x-expected": "a text or a list of texts"}
 ZONE_EXPECT = {"anyOf": [{"$ref": "#/$defs/cards"}, {"type": "integer", "minimum": 0}],
                "x-expected": "a list of card names, or how many cards"}
-ANSWER_ONE = {"anyOf": [{"type": ["string", "integer", "boolean", "null"]},
-                        {"type": "array", "items": {"type": ["string", "integer"]}, "maxItems": 500}]}
+ANSWER_PLAIN = {"anyOf": [{"type": ["string", "integer", "boolean", "null"]},
+                          {"type": "array", "items": {"type": ["string", "integer"]}, "maxItems": 500}]}
+# an answer that names its question: it must land on a question whose "player: prompt" contains the text
+ANSWER_NAMED = {"type": "object", "required": ["question", "answer"], "additionalProperties": False,
+                "properties": {"question": {"type": "string", "minLength": 1, "maxLength": 200},
+                               "answer": ANSWER_PLAIN},
+                "x-expected": "{question: PART OF THE QUESTION, answer: ANSWER}"}
+ANSWER_ONE = {"anyOf": [ANSWER_PLAIN, ANSWER_NAMED]}
 ANSWERS = {"anyOf": [{"type": "array", "items": ANSWER_ONE, "maxItems": 500}, ANSWER_ONE],
-           "x-expected": "a list of answers, one per question, e.g. [Silver, yes, [Gold, Copper]]",
+           "x-expected": "a list of answers, one per question, e.g. [Silver, yes, [Gold, Copper], "
+                         "{question: trash, answer: Estate}]",
            "description": "answers to the step's questions, in the order they are asked (see Answers)"}
 
 
@@ -122,6 +129,9 @@ def _game_expect() -> dict:
                           "tokens on Supply piles", "pile_tokens: {Silver: {Embargo: 1}}"),
         "cost": _p({"type": "object", "additionalProperties": {"type": "integer"}},
                    "what a card costs now, cost changes included (coins)", "cost: {Silver: 1}"),
+        "piles": _p({"type": "object", "additionalProperties": {"$ref": "#/$defs/cards"}},
+                    "the top cards of a Supply or non-Supply pile, top first (as many as listed)",
+                    "piles: {Ruins: [Survivors]}"),
         "contains": _p({"type": "object", "properties": {"trash": {"$ref": "#/$defs/cards"}},
                         "additionalProperties": False},
                        "these cards are in the trash (other cards may be there too)", "contains: {trash: [Estate]}"),
@@ -147,6 +157,11 @@ def _player() -> dict:
                    "cards on their mats (theirs: they score)", "mats: {Native Village: [Gold]}"),
         "tokens": _p({"type": "object", "additionalProperties": SMALL}, "counters on their mats",
                      "tokens: {Pirate Ship: 2}"),
+        "played_last_turn": _p({**CARDS, "maxItems": 20},
+                               "Duration cards they played on their last turn, still in play: each one's play "
+                               "ability is resolved before step 1 (on an empty table), so what it set up is in "
+                               "effect (Lighthouse's protection, Haunted Woods' attack, next-turn abilities)",
+                               "played_last_turn: [Lighthouse]"),
     })
     return {"type": "object", "properties": props, "required": ["name"], "additionalProperties": False}
 
@@ -214,6 +229,10 @@ def _static() -> dict:
             "turn: {actions: 1, buys: 1, coins: 0, phase: action}"),
         "supply": _p({"type": "object", "additionalProperties": COUNT},
                      "Supply pile sizes (0 = an empty pile)", "supply: {Duchy: 8, Laboratory: 10}"),
+        "trash": _p({"$ref": "#/$defs/cards"}, "the cards in the trash at the start", "trash: [Estate, Necropolis]"),
+        "piles": _p({"type": "object", "maxProperties": 40, "additionalProperties": {"$ref": "#/$defs/cards"}},
+                    "a Supply or non-Supply pile exactly, top card first (after the usual setup; each card must "
+                    "belong to that pile)", "piles: {Ruins: [Survivors, Ruined Village], Spoils: [\"Spoils*3\"]}"),
         "steps": _p({"type": "array", "maxItems": MAX_STEPS, "items": {"anyOf": [
             {"enum": ["end_turn", "play_treasures"]}, {"$ref": "#/$defs/step"}],
             "x-expected": "end_turn, play_treasures, or a mapping such as {play: Village, answers: [...]}"}},
