@@ -18,3 +18,4 @@ from app.engine.cards import dark_ages  # noqa: F401,E402  (Dark Ages; registers
 from app.engine.cards import nocturne  # noqa: F401,E402  (Nocturne; registers on import)
 from app.engine.cards import empires  # noqa: F401,E402  (Empires Kingdom cards, split piles, Castles)
 from app.engine.cards import empires_landscapes  # noqa: F401,E402  (Empires Events and Landmarks)
+from app.engine.cards import renaissance  # noqa: F401,E402  (Renaissance; registers on import)

@@ -153,6 +153,7 @@ class Turn:
     bought: list[Card] = field(default_factory=list)   # cards gained by buying them (Hoard 2022, ongoing.py)
     extra: bool = False        # an extra turn (Outpost): not counted for the tie-breaker (§ II Game end)
     cleanup_draw: int = 5      # cards drawn in Clean-up (Outpost: 3)
+    played_refs: list = field(default_factory=list)   # where each card played this turn was put into play (Scepter)
 
 
 class Game:

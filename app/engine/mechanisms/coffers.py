@@ -118,40 +118,41 @@ def baker_setup(game: Game) -> None:
 
 
 # ------------------------------------------------------------------ the scenario format
-_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_TOKENS}
+TOKEN_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_TOKENS}
 
 
-def _count(value: object, where: str) -> int:
+def token_count(value: object, where: str, what: str = MAT) -> int:
+    """A scenario's count of tokens on a mat (Coffers, Villagers), refused with where it was read."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_TOKENS:
-        raise IllegalAction(f"{where}: expected a number of Coffers from 0 to {MAX_TOKENS}, found {value!r}")
+        raise IllegalAction(f"{where}: expected a number of {what} from 0 to {MAX_TOKENS}, found {value!r}")
     return value
 
 
-def _setup_count(value: object, where: str) -> int:
+def setup_token_count(value: object, where: str, what: str = MAT) -> int:
     try:
-        return _count(value, where)
+        return token_count(value, where, what)
     except IllegalAction as exc:
         raise ScenarioError("scenario setup", str(exc)) from None
 
 
-@setup_key("coffers", scope="player", schema=_COUNT,
+@setup_key("coffers", scope="player", schema=TOKEN_COUNT,
            doc="Coffers tokens on the player's Coffers mat at the start (sets the count, after Baker's setup)",
            example="coffers: 2")
 def _setup_coffers(game: Game, p: Player, value: object) -> None:
-    p.tokens[MAT] = _setup_count(value, f"{p.name}'s coffers")
+    p.tokens[MAT] = setup_token_count(value, f"{p.name}'s coffers")
 
 
-@expect_key("coffers", scope="player", schema=_COUNT, doc="how many Coffers tokens the player has",
+@expect_key("coffers", scope="player", schema=TOKEN_COUNT, doc="how many Coffers tokens the player has",
             example="Alice: {coffers: 1}")
 def _expect_coffers(game: Game, p: Player) -> int:
     return coffers(p)
 
 
-@step_kind("spend_coffers", schema={**_COUNT, "minimum": 1},
+@step_kind("spend_coffers", schema={**TOKEN_COUNT, "minimum": 1},
            doc="the current player spends N Coffers for +$1 each (any time during their turn, 2022 rule)",
            example="spend_coffers: 2")
 def _spend_step(game: Game, p: Player, value: object) -> None:
-    n = _count(value, "spend_coffers")
+    n = token_count(value, "spend_coffers")
     if n < 1:
         raise IllegalAction("spend_coffers: spend at least 1 Coffers")
     spend(game, p, n)
