@@ -119,6 +119,7 @@ def card_autocomplete():
 def card(slug: str):
     """A slug, or any name search accepts (``Throne Room``, ``kc``, ``burggraben``); 404 names the nearest."""
     s = services()
+    slug = data.entry_for_pile(s.store, slug) or slug
     if s.store.card_detail(slug) is None:
         lookup = _card_lookup()
         hit = lookup.fuzzy(slug.replace("-", " ")) or lookup.fuzzy(slug)
@@ -126,6 +127,11 @@ def card(slug: str):
             raise data.NotFound("card", slug, _nearest(lookup, slug.replace("-", " ")))
         slug = hit.slug
     return jsonify(data.card_view(s.store, s.renderer, slug, s.scenarios))
+
+
+@api.get("/disagreements")
+def disagreements():
+    return jsonify(data.disagreements_view(services().store))
 
 
 @api.get("/sections")

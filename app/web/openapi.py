@@ -85,6 +85,9 @@ def _paths() -> dict[str, Any]:
             {"400": _error(400, f"No query, a query over {limits.QUERY_CHARS.value} characters, or a bad limit",
                            ["missing_query", limits.QUERY_CHARS.code, "bad_parameter"])}),
         "/api/cards": _get("Every Card Reference entry with cost, types and set", _ok("The cards", "CardList")),
+        "/api/disagreements": _get(
+            "Every place the BGG FAQ, the German dividers or the dominion-setup card text disagree with the "
+            "Complete Rules, with the ruling that wins", _ok("The disagreements", "Disagreements")),
         "/api/cards/{slug}": _get(
             "One card: facts, rulings with links, FAQ, previous versions, backlinks, "
             "executable definition in words, scenarios",
@@ -254,6 +257,7 @@ def _schemas() -> dict[str, Any]:
         "ScenarioList": _obj({"scenarios": _arr(_obj({"id": _STR, "title": _STR, "url": _STR}))}),
         "ReplayOutcome": _obj(outcome),
         "ScenarioReplay": _obj({**outcome, "id": _STR, "url": _STR, "source": _STR}),
+        "Disagreements": _obj({"count": _INT, "disagreements": {"type": "array", "items": _OBJ}}),
         "OpenApi": _obj({"openapi": _STR, "info": _OBJ, "paths": _OBJ}),
         "JsonSchema": _obj({"$schema": _STR, "$id": _STR, "type": _STR, "properties": _OBJ, "$defs": _OBJ}),
     }
