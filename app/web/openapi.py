@@ -79,7 +79,7 @@ def _paths() -> dict[str, Any]:
             "Search rules, rulings, FAQ and rulebook; a recognised card name comes first",
             _ok("Results, best first", "SearchResults"), [
                 {"name": "q", "in": "query", "required": True, "description": "the question or card name",
-                 "schema": {"type": "string", "maxLength": limits.QUERY_CHARS.value}},
+                 "schema": {"type": "string", "minLength": 1, "maxLength": limits.QUERY_CHARS.value}},
                 {"name": "limit", "in": "query", "required": False,
                  "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}}],
             {"400": _error(400, f"No query, a query over {limits.QUERY_CHARS.value} characters, or a bad limit",
@@ -99,10 +99,14 @@ def _paths() -> dict[str, Any]:
             "One card by name, like Scryfall's /cards/named: exact (any case, the German name, an "
             "abbreviation meaning one card) or fuzzy (also a unique start of a name, or a typo)",
             _ok("The card", "Card"), [
-                {"name": "exact", "in": "query", "required": False, "description": "the exact name",
-                 "schema": {"type": "string", "maxLength": 100}},
-                {"name": "fuzzy", "in": "query", "required": False, "description": "a name, a start or a typo",
-                 "schema": {"type": "string", "maxLength": 100}}],
+                # Exactly one of the two is required, which OpenAPI cannot say of two parameters; each says
+                # it in its description (marking both required would document a request always refused).
+                {"name": "exact", "in": "query", "required": False,
+                 "description": "the exact name (required unless fuzzy is given; never both)",
+                 "schema": {"type": "string", "minLength": 1, "maxLength": 100}},
+                {"name": "fuzzy", "in": "query", "required": False,
+                 "description": "a name, a start or a typo (required unless exact is given; never both)",
+                 "schema": {"type": "string", "minLength": 1, "maxLength": 100}}],
             {"400": _error(400, "Neither or both of exact and fuzzy, or a name over 100 characters",
                            ["missing_query", "bad_parameter"]),
              "404": _error(404, "No card by that name (with the nearest names as API addresses)",
