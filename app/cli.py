@@ -51,9 +51,28 @@ def cmd_build(args: argparse.Namespace) -> int:
         stats = store.stats()
         total, ok = stats["references"], stats["references_resolved"]
         rate = ok / total if total else 0.0
+        _symbol_report(store)
         print(f"references: {total}, resolved {ok} ({rate:.1%}), corrected {stats['references_corrected']}, "
               f"unresolved {len(unresolved)}")
     return 0
+
+
+def _symbol_report(store) -> None:
+    """The symbols the documents lost: restored (by source, from corpus/data/symbols.csv) and still lost."""
+    if not store.has_table("symbol_gaps"):
+        return
+    gaps = store.rows("select * from symbol_gaps order by doc, line, gap")
+    lost = [g for g in gaps if g["lost"]]
+    for g in lost:
+        print(f"symbol lost: {config.DOCUMENTS[g['doc']]} line {g['line']} — {g['context']}")
+    sources: dict[str, int] = {}
+    for g in gaps:
+        if not g["lost"] and g["source"] != "not a symbol":
+            sources[g["source"]] = sources.get(g["source"], 0) + 1
+    restored = sum(sources.values())
+    by = ", ".join(f"{k} {v}" for k, v in sorted(sources.items(), key=lambda kv: -kv[1]))
+    print(f"symbols lost in the source documents: {restored + len(lost)}; restored {restored} ({by}); "
+          f"shown as lost {len(lost)}; not a symbol {sum(1 for g in gaps if g['source'] == 'not a symbol')}")
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
@@ -126,8 +145,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         return run_gunicorn(args.host, args.port)
     from app import create_app
+    from app.search import warm_up
 
-    create_app().run(host=args.host, port=args.port, debug=False)
+    app = create_app()
+    warm_up()       # the index and its models open before the first request, not during it (issue #34)
+    app.run(host=args.host, port=args.port, debug=False)
     return 0
 
 

@@ -39,7 +39,7 @@ CHOOSE, CONFIRM = (4, 5, 6, 7), (1, 2, 3)
 Asked = list[tuple[np.ndarray, np.ndarray] | None]      # per question: candidates' rows and answers, or None
 
 
-def dump(cache: Path) -> None:
+def dump(cache: Path, parts: list[int] | None = None) -> None:
     from table_holdout import TRAINING_PARTS
     from train_ranker import _candidates, asked_part, tuning_questions
 
@@ -47,7 +47,7 @@ def dump(cache: Path) -> None:
     store = Store()
     tuning = [_candidates(store, q.q, tuple(q.expect)) for q in tuning_questions()]
     _save(cache / "tuning.pkl", tuning)
-    for part in range(TRAINING_PARTS):
+    for part in (range(TRAINING_PARTS) if parts is None else parts):
         t0 = time.perf_counter()
         asked = asked_part(part)
         _save(cache / f"part{part}.pkl", asked)
@@ -94,15 +94,16 @@ def figures(model: scorer.Model, asked: Asked) -> tuple[float, float, float]:
 
 def compare(cache: Path, hidden: list[int], l2: list[float], epochs: list[int]) -> None:
     tuning = _load(cache / "tuning.pkl")
-    parts = {p: _load(cache / f"part{p}.pkl") for p in (0, *CHOOSE, *CONFIRM)}
+    # eighths not dumped (dump --parts) are left out of the scoring
+    parts = {p: _load(cache / f"part{p}.pkl") for p in (0, *CHOOSE, *CONFIRM) if p == 0 or (cache / f"part{p}.pkl").exists()}
     train = training_set(tuning, parts[0])
-    choose = [a for p in CHOOSE for a in parts[p]]
-    confirm = [a for p in CONFIRM for a in parts[p]]
+    choose = [a for p in CHOOSE if p in parts for a in parts[p]]
+    confirm = [a for p in CONFIRM if p in parts for a in parts[p]]
     print(f"trained on {len(tuning)} tuning questions and {len(parts[0])} of eighth 0; "
           f"scored on {len(choose)} (eighths 4-7) and {len(confirm)} (eighths 1-3): recall@1 recall@3 MRR")
     for h, reg, steps in itertools.product(hidden, l2, epochs):
         model = scorer.learn(train, FEATURES, hidden=h, l2=reg, epochs=steps)
-        a, b = figures(model, choose), figures(model, confirm)
+        a, b = figures(model, choose) if choose else (0.0, 0.0, 0.0), figures(model, confirm)
         print(f"hidden {h:>2}  l2 {reg:<7g} steps {steps:>4}   4-7: {a[0]:.3f} {a[1]:.3f} {a[2]:.3f}   "
               f"1-3: {b[0]:.3f} {b[1]:.3f} {b[2]:.3f}", flush=True)
 
@@ -121,9 +122,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hidden", type=lambda t: _numbers(int, t), default=[scorer.HIDDEN])
     ap.add_argument("--l2", type=lambda t: _numbers(float, t), default=[scorer.L2])
     ap.add_argument("--epochs", type=lambda t: _numbers(int, t), default=[scorer.EPOCHS])
+    ap.add_argument("--parts", type=lambda t: _numbers(int, t), default=None,
+                    help="dump only these eighths (0 is the training part; each costs an index build)")
     args = ap.parse_args(argv)
     if args.what == "dump":
-        dump(args.cache)
+        dump(args.cache, args.parts)
     else:
         compare(args.cache, args.hidden, args.l2, args.epochs)
     return 0

@@ -97,7 +97,7 @@ def held_out_copy(share: float, seed: int, into: Path, rows: bool = False,
     conn.execute("update meta set value = ? where key = 'search_dir'", (search_name,))
     conn.commit()
     conn.close()
-    build_search_index(db, into / search_name)
+    build_search_index(db, into / search_name, learn=True)   # vectors that never saw the rows held out
     return Store(db), removed
 
 

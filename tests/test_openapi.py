@@ -84,6 +84,7 @@ EXAMPLES: list[Ex] = [
     *_gets("/api/index", "/api/index"),
     *_gets("/api/faq", "/api/faq"),
     *_gets("/api/adventures", "/api/adventures"),
+    *_gets("/api/disagreements", "/api/disagreements"),
     *_gets("/api/scenarios", "/api/scenarios", store=False),
     *_gets("/api/scenarios/{id}", "/api/scenarios/moat-vs-militia", ("unknown_scenario", "slug_too_long",
                                                                      "not_found"), store=False),

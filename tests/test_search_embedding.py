@@ -63,26 +63,17 @@ def test_without_question_tables_a_question_is_still_nearest_the_passage_with_it
     assert model.scores(["topdeck"], [0, 1, 2]) == {}     # a word no passage has is not learned from nothing
 
 
-def test_a_question_lies_nearest_its_own_section_and_each_paragraph_carries_its_sections_vector(tmp_path):
-    """The second space: sections "a" (two paragraphs) and "b" compete; paragraphs of one section share
-    one vector, so what a question about a section's words finds is the section, whichever paragraph."""
-    keys = ["a#p1", "a#p2", "b#p1"]
-    words, docs = embedding.learn_sections(PAIRS, DOCS, keys)
-    assert docs[0] == docs[1] and docs[0] != docs[2]
-    embedding.write(tmp_path, words, docs, embedding.SECTIONS_FILE)
-    model = embedding.load(tmp_path, len(DOCS), embedding.SECTIONS_FILE)
-    assert model is not None and embedding.load(tmp_path, len(DOCS)) is None   # its own file, not the first's
-    near = model.scores(["topdeck", "hand"], [0, 1, 2])
-    assert near[0] == near[1] > near[2]
-    assert model.scores(["trash", "pile"], [0, 2])[2] > model.scores(["trash", "pile"], [0, 2])[0]
-
-
-def test_a_broken_section_file_leaves_the_paragraph_space_in_use(tmp_path, caplog):
-    embedding.write(tmp_path, *learn(PAIRS, DOCS))
-    (tmp_path / embedding.SECTIONS_FILE).write_text("not json", encoding="utf-8")
-    assert embedding.load(tmp_path, len(DOCS)) is not None
-    assert embedding.load(tmp_path, len(DOCS), embedding.SECTIONS_FILE) is None
-    assert embedding.SECTIONS_FILE in caplog.text and "Traceback" not in caplog.text
+def test_committed_words_round_trip_and_a_broken_file_is_logged(tmp_path, caplog):
+    model = embedding.learn_words(PAIRS, DOCS)
+    path = tmp_path / "words.json"
+    embedding.save_words(model, path, inputs=embedding.training_inputs())
+    back = embedding.load_words(path)
+    assert back is not None and back.words == model.words and back.documents(DOCS) == model.documents(DOCS)
+    assert "other question tables" not in caplog.text
+    embedding.save_words(model, path, inputs="something else")
+    assert embedding.load_words(path) is not None and "other question tables" in caplog.text
+    path.write_text("not json", encoding="utf-8")
+    assert embedding.load_words(path) is None and "Traceback" not in caplog.text
 
 
 def test_no_documents_no_model():
@@ -94,8 +85,6 @@ def test_the_build_writes_the_model_and_search_reads_it(store):
     model = eng.info.embedding
     assert model is not None and len(model.doc_vectors) == eng.postings.doc_count * model.dim
     assert "topdeck" in model.words       # a word players use, learned from the real tables
-    sections = eng.info.sections
-    assert sections is not None and len(sections.doc_vectors) == len(model.doc_vectors)
 
 
 def test_fusion_lifts_a_result_both_orders_rank_well_above_one_only_the_learned_order_likes():
@@ -121,11 +110,8 @@ def test_fusion_without_cosines_keeps_the_learned_order_and_a_result_without_a_v
     ("does a curse count as a victory card", {"i-reading-a-card-types#p8", "index:curse-card-type"}),
     ("squire trashed by chapel", {"squire#r2"}),          # Squire's when-trash ruling, not Chapel's
     # Scheme's ruling, or the FAQ saying the same (a later ability set up once per play, so King's Court
-    # sets it up three times). A known loss of the ranker with a hidden layer (scorer.py): Scheme's
-    # detailed timing ("play ability: +1 Card, +1 Action") and ruling 2 now rank above ruling 1 (4th).
-    # Strict: this fails as soon as a change brings the answer back, so the mark is removed then.
-    pytest.param("KC scheme", {"scheme#r1", "faq-9-3#p1"}, marks=pytest.mark.xfail(
-        strict=True, reason="ranked 4th since the ranker's hidden layer; see the issue #13 note")),
+    # sets it up three times); ranked 4th with the ranker of issue #13, back in the first three since #34
+    ("KC scheme", {"scheme#r1", "faq-9-3#p1"}),
 ])
 def test_players_wording_finds_the_passage_among_its_neighbours(store, query, answers):
     """Each was out of the first three before the embedding (not in the first ten, 6th and 4th)."""

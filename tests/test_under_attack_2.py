@@ -198,3 +198,41 @@ def test_a_405_from_the_app_says_which_methods_are_allowed(prod_client):
     for url in ("/api/cards", "/cards/village"):
         resp = prod_client.open(url, method="PUT")
         assert resp.status_code == 405 and "GET" in resp.headers["Allow"], (url, dict(resp.headers))
+
+
+def test_a_heavy_replay_sent_to_the_small_slot_costs_its_client_the_small_slot(built_index, tmp_path,
+                                                                               hold_replay_slots):
+    """With budgets on, a big table in the text (bench's heavy one) is refused without being read; one the text
+    hides (a 5,000-card pile in 20 steps) is read once, refused, and charged the client's whole budget, so the
+    next request from that address is refused before it is read, while another address still gets through."""
+    from pathlib import Path
+
+    from app import create_app
+    from app.web import capacity
+    from bench.heavy_scenario import heavy_scenario
+
+    root = Path(__file__).resolve().parent.parent
+    small = (root / "corpus" / "scenarios" / "adventurer-digs-through-shuffle.yaml").read_bytes()
+    hidden = (HEAD + "players: [{name: Alice}, {name: Bob}]\nsupply: {Copper: 4900}\nsteps:\n"
+              + "  - end_turn\n" * 20)
+    app = create_app({"DB_PATH": str(built_index / "rules.db"), "RUN_DIR": str(tmp_path / "run"), "REPLAY_SLOTS": 1,
+                      "RATE_LIMITS": True, "REPLAY_BURST": 4.0, "REPLAY_RATE": 0.01})
+    client = app.test_client()
+    hold_replay_slots(tmp_path / "run" / "replay-slot-0.lock")
+    flooder, player = {"REMOTE_ADDR": "203.0.113.7"}, {"REMOTE_ADDR": "198.51.100.9"}
+    read = []
+    real = capacity.ReplayGate.admit
+    capacity.ReplayGate.admit = lambda self, work: read.append(work) or real(self, work)
+
+    def post(body, who):
+        return client.post("/api/replay", data=body, content_type="application/yaml", environ_base=who)
+    try:
+        statuses = [post(heavy_scenario(), flooder).status_code]
+        assert read == []                                   # refused on its text alone
+        statuses += [post(hidden, flooder).status_code, post(hidden, flooder).status_code]
+        ok = post(small, player)
+    finally:
+        capacity.ReplayGate.admit = real
+    assert statuses == [503, 503, 429], statuses
+    assert len(read) == 2                 # the hidden table once (then the budget is spent), the player's
+    assert ok.status_code == 200

@@ -80,6 +80,9 @@ def join_card_facts(parsed: ParsedCorpus) -> None:
     facts = load_facts()
     for entry in parsed.cards:
         f = facts.get(entry.slug) or facts.get(slugify(_uninverted(entry.name)))
+        if f is None and entry.kind == "type":
+            # "Knight (type)" is also the entry of the Knights pile the package lists as one card
+            f = facts.get(slugify(entry.name + "s"))
         if f is None:
             reason = {
                 "type": "a card type, not a card",

@@ -333,6 +333,8 @@ class ParsedCorpus:
     toc_pages: dict[str, int] = field(default_factory=dict)   # section slug -> first page
     unjoined: list[tuple[str, str]] = field(default_factory=list)  # (card slug, reason) not joined to dominion-setup
     german_unmapped: list[tuple[str, str, int]] = field(default_factory=list)  # (German divider name, set, line) with no English name
+    disagreements: list = field(default_factory=list)   # app.corpus.disagreements.Disagreement
+    symbols: object | None = None   # app.corpus.symbols.SymbolReport: the lost symbols restored, and those still lost
 
     def passage_keys(self, *docs: str) -> set[str]:
         """The keys of the sections of these documents and of their paragraphs (what data tables may point at)."""

@@ -212,3 +212,22 @@ def merge_card_entries(slots: list[Slot], slugs: Sequence[str], owner: Mapping[i
         out = [s for i, s in enumerate(out) if i not in (at_entry, at_own)]
         out.insert(first, merged)
     return out
+
+
+def one_german_slot(slots: list[Slot], kinds: Sequence[str], owner: Mapping[int, str]) -> list[Slot]:
+    """A card's German divider text is split into passages that all read "Burggraben (Moat)": shown as two
+    hits they look like the same passage twice. The card's best German passage keeps its slot; the others
+    go behind it (``Slot.more``)."""
+    out: list[Slot] = []
+    first: dict[str, Slot] = {}
+    for slot in slots:
+        d = slot.docnum
+        card = owner.get(d) if d < len(kinds) and kinds[d] == "German" else None
+        if card is None:
+            out.append(slot)
+        elif card in first:
+            first[card].more += [d, *slot.more]
+        else:
+            first[card] = slot
+            out.append(slot)
+    return out

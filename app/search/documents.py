@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from app.corpus.addresses import ruling_url, section_url
 from app.corpus.card_reference_parser import card_slug
+from app.corpus.symbols import symbol_words
 from app.corpus.text import plain
 from app.search.vocabulary import index_words, section_terms
 from app.store.db import Store
@@ -90,7 +91,8 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
             ptext = plain(p["text"])
             yield SearchDoc(key=p["key"], kind=kind, title=title, body=ptext,
                             url=f"{section_url(s['doc'], s['slug'])}#{p['anchor']}",
-                            parent=s["slug"], cards=mentions(ptext), section=title, asks=asks.get(p["key"], []))
+                            parent=s["slug"], cards=mentions(ptext), section=title, asks=asks.get(p["key"], []),
+                            more_asks=_words(ptext))
 
     german: dict[str, list[str]] = {}
     for g in _table(store, "german_names", "english"):
@@ -104,23 +106,26 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         gnames = sorted(set(german.get(c["slug"], []) + ([c["german_name"]] if c.get("german_name") else [])))
         yield SearchDoc(key=c["slug"], kind=CARD, title=c["name"], body=" ".join(b for b in bits if b),
                         url=f"/cards/{c['slug']}", parent=c["slug"], cards=[c["slug"]],
-                        names=" ".join([c["name"], *gnames]), card=c["slug"], card_name=c["name"])
+                        names=" ".join([c["name"], *gnames]), card=c["slug"], card_name=c["name"],
+                        more_asks=_words(bits[0]))
 
     for v in _table(store, "previous_versions"):
         yield SearchDoc(key=v["slug"], kind=CARD, title=f"{v['name']} ({v['title']})", body=v["title"],
                         url=f"/cards/{v['card']}#{v['slug']}", parent=v["card"], cards=[v["card"]],
                         names=v["name"], card=v["card"], card_name=card_names.get(v["card"], v["name"]))
 
+    versions = {v["slug"]: v["title"] for v in _table(store, "previous_versions")}
     for r in _table(store, "rulings", "card, ord"):
         text = plain(r["text"])
         name = card_names.get(r["card"], r["card"])
+        if r.get("version"):     # "Band of Misfits (pre-2019) 4", never the internal slug
+            name = f"{name} ({version_words(versions.get(r['version'], r['version']))})"
         label = f"{name} {r['number']}" if r["number"] is not None else f"{name} (note)"
-        if r.get("version"):
-            label += f" [{r['version']}]"
         yield SearchDoc(key=r["key"], kind=RULING, title=label, body=text,
                         url=ruling_url(r["card"], r["anchor"]), parent=r["card"],
                         cards=_unique([r["card"], *mentions(text)]), names=name,
-                        card=r["card"], card_name=name, ruling=r["number"], asks=asks.get(r["key"], []))
+                        card=r["card"], card_name=name, ruling=r["number"], asks=asks.get(r["key"], []),
+                        more_asks=_words(text))
 
     for t in _table(store, "index_terms"):
         body = " ".join(x for x in [plain(t.get("definition") or ""), " ".join(t.get("see") or [])] if x)
@@ -134,7 +139,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         yield SearchDoc(key=f["key"], kind=FAQ, title=f"{f['card_name']} — {f['label']}" if f.get("label") else f["card_name"], body=text, url=url,
                         parent=card or "", cards=_unique(([card] if card else []) + mentions(text)),
                         names=f["card_name"], card=card, card_name=card_names.get(card or "", f["card_name"]),
-                        asks=asks.get(f["key"], []))
+                        asks=asks.get(f["key"], []), more_asks=_words(text))
 
     for b in _table(store, "rulebook_cards"):
         text = plain(b["text"])
@@ -142,7 +147,8 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         url = f"/cards/{card}#rulebook" if card else f"/adventures#{b['slug']}"
         yield SearchDoc(key=b["key"], kind=RULEBOOK, title=b["name"], body=text, url=url,
                         parent=card or "", cards=_unique(([card] if card else []) + mentions(text)),
-                        names=b["name"], card=card, card_name=card_names.get(card or "", b["name"]))
+                        names=b["name"], card=card, card_name=card_names.get(card or "", b["name"]),
+                        more_asks=_words(text))
 
     for g in _table(store, "german_passages"):
         card = g.get("card")
@@ -206,6 +212,19 @@ def _cited_texts(store: Store) -> dict[str, str]:
     for s in _table(store, "sections", "doc, ord"):
         out.setdefault(s["key"], plain(s["title"]))
     return out
+
+
+def version_words(title: str) -> str:
+    """"Pre-2019 version" -> "pre-2019"."""
+    t = title.strip()
+    t = t[:-len(" version")] if t.lower().endswith(" version") else t
+    return t[:1].lower() + t[1:]
+
+
+def _words(text: str) -> list[str]:
+    """The text's symbols in words ("+$2" -> "+2 coins"), searched beside it, never shown (app/corpus/symbols.py)."""
+    words = symbol_words(text)
+    return [words] if words else []
 
 
 def _unique(items: list[str]) -> list[str]:

@@ -1,9 +1,8 @@
 """Questions and the passages that answer them, placed near each other: word vectors learned from the
 question tables.
 
-The translation model (``translation.py``) learns which words players use for which passage words, but
-it is generative: it scores how well a passage explains a question and never learns what tells a
-passage from the one beside it. Most rules questions that miss the first three do so because a
+BM25 sees only the words a question shares with a passage. Most rules questions that miss the first three
+do so because a
 sibling paragraph of the same section, or another ruling of the same card, shares the question's
 words. This model is trained to tell them apart: each of the tables' ~8,000 questions must score its
 own passage above every other passage of the collection (a softmax over all of them, so the siblings
@@ -14,10 +13,15 @@ of its words' passage vectors; the score is their cosine. Both sides start from 
 vector per word, so before training a question is near the passages that share its words, and training
 moves players' words towards the passages they ask about.
 
-``rulings build`` learns it from the store's own table with numpy (a few seconds) and writes it next
-to the index, so a bench that removes table rows from a copy of the store gets a model that never saw
-them. Search reads it in plain Python: one question vector per query, one dot product per candidate.
-It is a re-ranking feature (``rerank.py``), not a filter. Measured: ``bench/train_ranker.py``.
+The model is data, not a build step (issue #34): ``bench/train_embedding.py`` learns the word vectors from
+the tables (numpy and scipy, a minute or more) and commits them (``embedding-words.json``, with the digest of
+the tables); ``rulings build`` only applies them to the documents (a tf-idf-weighted sum per document, under
+a second) and writes the documents' vectors next to the index. A bench that removes table rows from a copy
+of the store learns its own vectors from the copy (``build_search_index(..., learn=True)``), so its model
+never saw them. Search reads the vectors in plain Python: one question vector per query, one dot product per
+candidate: a re-ranking feature (``rerank.py``), the fusion's second order (``rerank.fuse``) and five extra
+candidates (``Nearest``). Measured: ``bench/ablation.py`` (issue #34: removing the feature costs 0.016 of
+recall@3 on held-out sets 2-8 pooled).
 """
 from __future__ import annotations
 
@@ -36,8 +40,9 @@ from app.search.model_files import Unusable, decode_floats, encode_floats, read_
 log = logging.getLogger(__name__)
 
 FILE = "embedding.json"
-# The second space (``learn_sections``): questions against whole sections and whole cards.
-SECTIONS_FILE = "embedding-sections.json"
+# The committed model (bench/train_embedding.py writes it; rulings build applies it to the documents).
+COMMITTED = Path(__file__).with_name("embedding-words.json")
+WORDS_FORMAT = 1
 FORMAT = 1
 # Vector size: 32 measured a little worse on the table hold-out, 128 no better than 64 and twice the file.
 DIM = 64
@@ -122,19 +127,60 @@ class Nearest:
         return out[:k]
 
 
+@dataclass
+class WordVectors:
+    """The trained model: each word's question-side vector (its idf multiplied in), its passage-side vector
+    and its idf. A document's vector is made from its words by ``documents``, so the same model serves any
+    build of the corpus; ``bench/train_embedding.py`` learns it and commits it (``COMMITTED``)."""
+
+    words: list[str]
+    question: "np.ndarray"      # (V, DIM)
+    passage: "np.ndarray"       # (V, DIM)
+    idf: "np.ndarray"           # (V,)
+
+    def question_words(self) -> dict[str, list[float]]:
+        return {w: [round(float(x), 6) for x in self.question[i]] for i, w in enumerate(self.words)}
+
+    def documents(self, doc_words: Sequence[Sequence[str]]) -> list[list[float] | None]:
+        """Each document's unit vector (tf-idf-weighted sum of its words' passage vectors); None without words."""
+        import numpy as np
+
+        index = {w: i for i, w in enumerate(self.words)}
+        out: list[list[float] | None] = [None] * len(doc_words)
+        live = [d for d, ws in enumerate(doc_words) if ws]
+        if not live or not self.words:
+            return out
+        rows = []
+        for d in live:
+            c = Counter(w for w in doc_words[d] if w in index)
+            rows.append({index[w]: (1 + math.log(n)) * float(self.idf[index[w]]) for w, n in c.items()})
+        vectors = _rows(rows, len(self.words)) @ self.passage
+        norms = np.linalg.norm(vectors, axis=1)
+        for d, v, n in zip(live, vectors, norms):
+            if n > 0:
+                out[d] = [float(x) for x in v / n]
+        return out
+
+
 def learn(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequence[str]],
           epochs: int = EPOCHS, seed: int = SEED) -> tuple[dict[str, list[float]], list[list[float] | None]]:
     """Word vectors for questions and each document's unit vector, from (question words, document
-    number) pairs and every document's words (empty for one not scored).
+    number) pairs and every document's words (empty for one not scored): ``learn_words`` then
+    ``WordVectors.documents``, as ``rulings build`` applies the committed model."""
+    model = learn_words(pairs, doc_words, epochs, seed)
+    return model.question_words(), model.documents(doc_words)
 
-    Returns the question side as ``{word: vector}`` with the word's idf multiplied in, and the
-    documents' vectors by document number (None for a document without words).
-    """
-    import numpy as np      # the build's only numpy and scipy use; search reads the result in plain Python
+
+def learn_words(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequence[str]],
+                epochs: int = EPOCHS, seed: int = SEED) -> WordVectors:
+    """The model (``WordVectors``) trained so that each question is nearer its own passage than every other
+    passage some question answers. Slow (a minute or more of numpy and scipy): run by
+    ``bench/train_embedding.py``, never by ``rulings build``."""
+    import numpy as np
 
     live = [d for d, ws in enumerate(doc_words) if ws]
     if not live:
-        return {}, [None] * len(doc_words)
+        return WordVectors([], np.zeros((0, DIM), np.float32), np.zeros((0, DIM), np.float32), np.zeros(0, np.float32))
     pos = {d: i for i, d in enumerate(live)}
     pairs = [(list(dict.fromkeys(q)), pos[d]) for q, d in pairs if q and d in pos]
     counts = Counter(w for d in live for w in set(doc_words[d]))
@@ -171,41 +217,7 @@ def learn(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequen
             rows = _rows([questions[i] for i in batch], len(vocab))
             g_q, g_d = cosine_softmax_gradients(rows @ asked, docs @ passage, target[batch], SCALE)
             adam.step([rows.T @ g_q, docs.T @ g_d])
-    d_unit, _ = _unit(_rows([doc_row(doc_words[d]) for d in live], len(vocab)) @ passage)
-    words = {w: [round(float(x), 6) for x in asked[i] * idf[i]] for w, i in index.items()}
-    out: list[list[float] | None] = [None] * len(doc_words)
-    for d, i in pos.items():
-        out[d] = [float(x) for x in d_unit[i]]
-    return words, out
-
-
-def group_of(key: str) -> str:
-    """What a document is part of: a paragraph's section, a ruling's card; a section or card is its own."""
-    return key.split("#", 1)[0]
-
-
-def learn_sections(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequence[str]],
-                   keys: Sequence[str]) -> tuple[dict[str, list[float]], list[list[float] | None]]:
-    """The same training with whole sections (and whole cards) as the passages: each question must score
-    the section of its passage above every other section. Returned by document number, each document
-    carrying its section's vector (None for a document without words).
-
-    Why a second space: the first is trained to tell a paragraph from its siblings, and most rules
-    questions that miss the first three do not miss by a sibling but by a paragraph of another section
-    (table hold-out, seed 7: 124 of 152 rules-paragraph misses). A section pools its paragraphs' words and
-    their questions, so this space learns which part of the rules a question is about from many more
-    questions per passage; the ranker weighs the two (rerank.py's ``section_embedding``). Cards are
-    sections here too, so a rules question learns to lie away from them, but search reads this space
-    for rule documents only (query.section_nearness).
-    """
-    groups = list(dict.fromkeys(group_of(k) for k in keys))
-    number = {g: i for i, g in enumerate(groups)}
-    of_doc = [number[group_of(k)] for k in keys]
-    group_words: list[list[str]] = [[] for _ in groups]
-    for d, ws in enumerate(doc_words):
-        group_words[of_doc[d]] += ws
-    words, vectors = learn([(q, of_doc[d]) for q, d in pairs], group_words)
-    return words, [vectors[of_doc[d]] if ws else None for d, ws in enumerate(doc_words)]
+    return WordVectors(vocab, (asked * idf[:, None]).astype(np.float32), passage.astype(np.float32), idf)
 
 
 def _rows(rows: Sequence[dict[int, float]], width: int):
@@ -222,7 +234,7 @@ def _rows(rows: Sequence[dict[int, float]], width: int):
 def cosine_softmax_gradients(q_raw, d_raw, target, scale: float):
     """The gradients, with respect to the unnormalised question rows ``q_raw`` and document rows ``d_raw``,
     of the mean softmax cross-entropy over ``scale`` times their cosines, each question's answer being
-    column ``target[i]``. Shared by this module's training and general.learn_map's."""
+    column ``target[i]``."""
     import numpy as np
 
     q, q_norm = _unit(q_raw)
@@ -247,7 +259,8 @@ def _unit(m):
 
 
 class Adam:
-    """Adam (Kingma and Ba 2015) on a list of arrays, updated in place (general.learn_map uses it too)."""
+    """Adam (Kingma and Ba 2015) on a list of arrays, updated in place (the minibatch training above; the
+    ranker, a full-batch fit, uses scipy's L-BFGS instead)."""
 
     def __init__(self, params, rate: float = RATE):
         import numpy as np
@@ -272,7 +285,7 @@ class Adam:
 
 def write(out_dir: Path, words: dict[str, list[float]], docs: Sequence[Sequence[float] | None],
           file: str = FILE) -> None:
-    """The model (``file``: FILE or SECTIONS_FILE) as JSON with its vectors as little-endian float32,
+    """The index's vectors (``file``) as JSON with its vectors as little-endian float32,
     base64: a tenth of the text form."""
     vocab = sorted(words)
     word_vectors = array("f", [x for w in vocab for x in words[w]])
@@ -283,7 +296,7 @@ def write(out_dir: Path, words: dict[str, list[float]], docs: Sequence[Sequence[
 
 
 def load(search_dir: Path, doc_count: int, file: str = FILE) -> Embedding | None:
-    """The build's model (``file``: FILE or SECTIONS_FILE), or None when the index has none or it is not
+    """The build's vectors (``file``), or None when the index has none or it is not
     one this code wrote (its feature is then 0 for every candidate). Either is logged once per index
     opened, naming the file and what is wrong, so a broken build is seen."""
     path = Path(search_dir) / file
@@ -308,3 +321,47 @@ def _read(path: Path, doc_count: int) -> Embedding:
     if len(word_vectors) != len(words) * DIM or len(doc_vectors) != doc_count * DIM:
         raise Unusable("vectors of the wrong size")
     return Embedding({w: i for i, w in enumerate(words)}, word_vectors, doc_vectors)
+
+
+def training_inputs() -> str:
+    """The digest of what the committed model is learned from: the question tables."""
+    from app.search.model_files import QUESTION_TABLES, inputs_digest
+
+    return inputs_digest([QUESTION_TABLES])
+
+
+def save_words(model: WordVectors, path: Path = COMMITTED, inputs: str = "") -> None:
+    data = {"format": WORDS_FORMAT, "dim": DIM, "inputs": inputs, "epochs": EPOCHS, "seed": SEED,
+            "words": model.words,
+            "question": encode_floats(array("f", model.question.astype("float32").ravel().tobytes())),
+            "passage": encode_floats(array("f", model.passage.astype("float32").ravel().tobytes())),
+            "idf": encode_floats(array("f", model.idf.astype("float32").ravel().tobytes()))}
+    Path(path).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+
+
+def load_words(path: Path = COMMITTED) -> WordVectors | None:
+    """The committed model, or None (logged) when it is missing or malformed. One learned from other tables
+    than today's is used and logged: retrain with bench/train_embedding.py (a test fails until then)."""
+    import numpy as np
+
+    try:
+        data = read_json(Path(path), MAX_BYTES, "committed word vectors")
+        if not isinstance(data, dict) or data.get("format") != WORDS_FORMAT or data.get("dim") != DIM:
+            raise Unusable("not word vectors of this version")
+        words = data.get("words")
+        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
+            raise Unusable("malformed words")
+        n = len(words)
+        try:
+            question, passage, idf = (np.frombuffer(decode_floats(data[k]), dtype=np.float32) for k in
+                                      ("question", "passage", "idf"))
+        except (KeyError, TypeError, ValueError):
+            raise Unusable("malformed vectors") from None
+        if question.size != n * DIM or passage.size != n * DIM or idf.size != n:
+            raise Unusable("vectors of the wrong size")
+    except Unusable as exc:
+        log.warning("%s: %s; the index gets no word vectors (run bench/train_embedding.py)", path, exc)
+        return None
+    if data.get("inputs") != training_inputs():
+        log.warning("%s was learned from other question tables than today's: run bench/train_embedding.py", path)
+    return WordVectors(words, question.reshape(n, DIM), passage.reshape(n, DIM), idf)

@@ -18,27 +18,19 @@ from functools import lru_cache
 from pathlib import Path
 
 from whoosh import fields, index
-from whoosh.analysis import LowercaseFilter, RegexTokenizer
-from whoosh.analysis.filters import CharsetFilter
-from whoosh.support.charset import accent_map
 
 from app.corpus.model import slugify
-from app.search import embedding, general, postings, translation
+from app.search import embedding, postings
 from app.search.documents import GERMAN, SCENARIO, SearchDoc, iter_documents
 from app.search.stemming import query_analyzer, text_analyzer
 from app.search.names import NameIndex, load_abbreviations, tokenize
 from app.store.db import Store
 
 VOCABULARY_FILE = "vocabulary.json"
-# Never a re-ranking candidate worth translating into: scenarios are placed apart from the ranking, and
+# Never given a vector (embedding.py): scenarios are placed apart from the ranking, and
 # German passages are in other words than the English the model learns.
-_NOT_TRANSLATED = frozenset({SCENARIO, GERMAN})
+_NO_VECTOR = frozenset({SCENARIO, GERMAN})
 _WORD = re.compile(r"[^\W\d_]+")
-
-
-def names_analyzer():
-    """Card names are matched as written (no stemming) so 'Village' does not pull every '-ville'."""
-    return RegexTokenizer(r"[^\W_]+") | LowercaseFilter() | CharsetFilter(accent_map)
 
 
 def schema() -> fields.Schema:
@@ -51,7 +43,6 @@ def schema() -> fields.Schema:
         title=fields.STORED(),
         body=fields.STORED(),
         asks=fields.STORED(),       # the questions of corpus/data/rule-questions, one per line (rerank.py)
-        names=fields.TEXT(analyzer=names_analyzer(), stored=False, field_boost=1.5),
         cards=fields.KEYWORD(commas=True, lowercase=True, scorable=True, stored=True),
         url=fields.STORED(),
         card=fields.STORED(),
@@ -70,8 +61,10 @@ def name_index_from_store(store: Store, vocabulary: dict[str, list[int]] | None 
     return NameIndex(store.card_names(), german, load_abbreviations(), vocabulary)
 
 
-def build_search_index(db_path: Path, out_dir: Path) -> int:
-    """Write the index for the store at ``db_path`` into ``out_dir``; return the number of documents."""
+def build_search_index(db_path: Path, out_dir: Path, learn: bool = False) -> int:
+    """Write the index for the store at ``db_path`` into ``out_dir``; return the number of documents.
+    ``learn``: learn the word vectors from this store's question tables instead of applying the committed
+    ones (for benches that hold table rows out; about a minute)."""
     store = Store(db_path)
     names = name_index_from_store(store)
     out_dir = Path(out_dir)
@@ -85,39 +78,50 @@ def build_search_index(db_path: Path, out_dir: Path) -> int:
     asked: Counter[str] = Counter()     # words of the question tables: players' words, not the documents'
     count = 0
     read = query_analyzer()
-    doc_words: list[list[str]] = []             # by document number, as questions are read (translation.py)
-    pairs: list[tuple[list[str], list[str]]] = []   # (table question, the passage it was written for)
+    doc_words: list[list[str]] = []             # by document number, as questions are read (embedding.py)
     numbered: list[tuple[list[str], int]] = []      # (table question, its passage's document number)
-    keys: list[str] = []                            # by document number
-    texts: list[str] = []                           # by document number, as general.py reads them
-    asked_texts: list[tuple[str, int]] = []         # (table question as written, its passage's number)
     try:
         for doc in iter_documents(store, names.mentions):
             _count_words(doc, vocab, lower)
             asked.update(t.norm for q in doc.asks for t in tokenize(q))   # as name recognition reads them
             writer.add_document(**_fields(doc))
-            keys.append(doc.key)
-            texts.append(f"{doc.title}. {doc.body}")
             count += 1
-            words = [] if doc.kind in _NOT_TRANSLATED else [t.text for t in read(f"{doc.title} {doc.body}")]
+            words, asked_words = _vector_words(doc, read)
             doc_words.append(words)
-            asked_words = [[t.text for t in read(q)] for q in doc.asks] if words else []
-            pairs += [(q, words) for q in asked_words]
             numbered += [(q, count - 1) for q in asked_words]
-            asked_texts += [(q, count - 1) for q in doc.asks] if words else []
     except BaseException:
         writer.cancel()
         raise
     writer.commit(optimize=True)
-    translation.write(out_dir, translation.learn(pairs), doc_words)
-    embedding.write(out_dir, *embedding.learn(numbered, doc_words))
-    embedding.write(out_dir, *embedding.learn_sections(numbered, doc_words, keys), embedding.SECTIONS_FILE)
-    general.write(out_dir, texts, asked_texts)
+    # the committed word vectors (bench/train_embedding.py) applied to these documents; a bench that built
+    # this index from a copy without some table rows passes vectors learned without them (``learn``)
+    vectors = embedding.learn_words(numbered, doc_words) if learn else embedding.load_words()
+    if vectors is not None:
+        embedding.write(out_dir, vectors.question_words(), vectors.documents(doc_words))
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
         postings.write(postings.compute(searcher), out_dir)
     vocabulary = {w: [lower[w], vocab[w], asked[w]] for w in sorted(vocab.keys() | asked.keys())}
     (out_dir / VOCABULARY_FILE).write_text(json.dumps(vocabulary, ensure_ascii=False), encoding="utf-8")
     return count
+
+
+def _vector_words(doc: SearchDoc, read) -> tuple[list[str], list[list[str]]]:
+    """A document's words and its table questions' words as the word vectors read them (embedding.py)."""
+    words = [] if doc.kind in _NO_VECTOR else [t.text for t in read(f"{doc.title} {doc.body}")]
+    return words, ([[t.text for t in read(q)] for q in doc.asks] if words else [])
+
+
+def vector_training_data(store: Store) -> tuple[list[tuple[list[str], int]], list[list[str]]]:
+    """(table question's words, its passage's document number) pairs and every document's words, as
+    ``build_search_index`` reads them: what ``bench/train_embedding.py`` learns the word vectors from."""
+    read = query_analyzer()
+    doc_words: list[list[str]] = []
+    numbered: list[tuple[list[str], int]] = []
+    for n, doc in enumerate(iter_documents(store, name_index_from_store(store).mentions)):
+        words, asked_words = _vector_words(doc, read)
+        doc_words.append(words)
+        numbered += [(q, n) for q in asked_words]
+    return numbered, doc_words
 
 
 def load_vocabulary(search_dir: Path) -> dict[str, list[int]]:
@@ -136,7 +140,6 @@ def _fields(doc: SearchDoc) -> dict:
         "title": doc.title,
         "body": doc.body,
         "asks": "\n".join(doc.asks),
-        "names": doc.names,
         "cards": ",".join(doc.cards),
         "url": doc.url,
         "card": doc.card,

@@ -19,6 +19,10 @@ from app.search.names import NameIndex, _norm, _phrase_singulars
 
 MAX_NAME_CHARS = 100
 MAX_SUGGESTIONS = 20
+# Typeahead for a sentence: the cards it names (how search recognised them), no guesses. A typo is looked
+# for in at most this many words (card names have at most four).
+_NAMED = frozenset({"exact", "german", "abbreviation", "plural"})
+_TYPO_WORDS = 4
 
 
 @dataclass(frozen=True)
@@ -130,11 +134,20 @@ class CardLookup:
         add(self._prefixed(key))
         if len(out) < n:
             add([i for i, k in enumerate(self._keys) if f" {key}" in f" {k}" and not k.startswith(key)])
-        if not out and len(key) >= 3:
+        words = len(key.split())
+        if not out and words > 1:
+            # a sentence ("moat vs witch, who wins"): the cards it names, as search recognises them, and
+            # never a name that only shares some letters with the sentence
+            for c in self.names.find_all(text):
+                if not c.weak and c.how in _NAMED and c.slug not in out and len(out) < n:
+                    how = "exact" if c.how == "plural" else c.how      # "villages": the name, in the plural
+                    out[c.slug] = NameHit(c.slug, self.names.names[c.slug], how, c.matched)
+        if not out and len(key) >= 3 and words <= _TYPO_WORDS:
             # nothing starts that way: a typo ("thorne", "libary"); closest names by edit ratio
             for _, _score, i in process.extract(key, self._full, scorer=fuzz.ratio, limit=n * 2, score_cutoff=60):
                 add([self._full_index[i]], "fuzzy")
-            if not out:
+            if not out and words == 1:
+                # one word typed inside a longer name ("chamelon" for Way of the Chameleon)
                 for _, _score, i in process.extract(key, self._full, scorer=fuzz.partial_ratio, limit=n,
                                                     score_cutoff=80):
                     add([self._full_index[i]], "fuzzy")

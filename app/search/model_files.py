@@ -1,12 +1,15 @@
-"""The models ``rulings build`` writes next to the index (translation.py, embedding.py, general.py), read back safely.
+"""Model files read back safely: the learned models committed beside the code (``ranker.json``,
+``embedding-words.json``) and the document vectors ``rulings build`` writes next to the index.
 
 A model file that is missing, oversized or not JSON must not stop search: the model's feature is then
-0 for every candidate, and the caller logs once what is wrong with which file. All of them read their
-files the same way, here; the two that store vectors (embedding.py, general.py) share one codec.
+0 for every candidate, and the caller logs once what is wrong with which file. A committed model carries
+the digest of what it was learned from (``inputs_digest``), so a model older than its tables is logged at
+load and caught by a test, never silently used as if current.
 """
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import sys
 from array import array
@@ -50,3 +53,17 @@ def decode_floats(text: str) -> array:
     if sys.byteorder != "little":
         values.byteswap()
     return values
+
+
+QUESTION_TABLES = Path(__file__).resolve().parents[2] / "corpus" / "data" / "rule-questions"
+
+
+def inputs_digest(paths: list[Path]) -> str:
+    """sha256 over the files (and every ``*.csv`` of a directory), by name and content, in name order."""
+    files: list[Path] = []
+    for p in paths:
+        files += sorted(p.glob("*.csv")) if p.is_dir() else [p]
+    h = hashlib.sha256()
+    for f in sorted(files, key=lambda f: f.name):
+        h.update(f.name.encode("utf-8") + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()

@@ -36,7 +36,7 @@ from whoosh.query import And, Or, Term
 JSON_FILE = "postings.json"
 BIN_FILE = "postings.bin"
 FORMAT = 1
-# The fields queries use. 'names' and 'kind' are never queried, so they are not tabled.
+# The fields queries use. 'kind' is never queried, so it is not tabled.
 SCORED_FIELDS = ("text", "cards", "parent", "key")
 # BM25F, except that a document naming many cards is not penalised for it in the cards field.
 WEIGHTING = scoring.BM25F(cards_B=0.0)

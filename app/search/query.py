@@ -37,7 +37,7 @@ from whoosh.query import And, Or, Term
 from app.corpus.text import plain
 from app.search.concepts import Concept, ConceptIndex
 from app.search.diversify import (Slot, below_own_section, collapse, ensure_own_entries, merge_card_entries,
-                                   paragraphs_of, show_paragraphs)
+                                   one_german_slot, paragraphs_of, show_paragraphs)
 from app.search.suggest import explain_empty
 from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
@@ -49,7 +49,8 @@ from app.search.readings import word_readings
 from app.search.references import follow_pointers, pointer_targets
 from app.search.rulewords import RulePostings
 from app.search import postings as postings_mod
-from app.search import embedding, general, translation
+from app.search import embedding
+from app.search.versions import current_first, names_version, previous_documents
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
 from app.search.rerank import (GERMAN_WORDS, AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule,
@@ -113,9 +114,9 @@ class _Engine:
     see: dict[int, tuple[int, ...]] = field(default_factory=dict)   # pure 'See X' ruling -> X's documents
     info: DocInfo | None = None        # per document: kind and title words (re-ranking features)
     scenario_cites: dict[int, tuple[str, ...]] = field(default_factory=dict)   # scenario -> cited store keys
-    # per document: (url, title, section heading), what a slot's "Also" links need beside the key
+    # per document: (url, title, section heading, opening words), what a slot's "Also" links need beside the key
     # (``postings.keys``); kept in memory so listing a slot's collapsed documents reads none of their stored text
-    headings: list[tuple[str, str, str | None]] = field(default_factory=list)
+    headings: list[tuple[str, str, str | None, str]] = field(default_factory=list)
     scenarios_by_card: dict[str, list[int]] = field(default_factory=dict)      # card slug -> scenarios about it
     rule_docs: frozenset[int] = frozenset()    # Complete Rules sections and paragraphs (extra candidates)
     rule_words: RulePostings | None = None     # their postings, for scoring on every word (rulewords.py)
@@ -124,6 +125,9 @@ class _Engine:
     superseded_notes: dict[str, dict] = field(default_factory=dict)    # its key -> the note and links hits show
     paragraphs: dict[int, tuple[int, ...]] = field(default_factory=dict)   # section -> its paragraphs' documents
     speller: Speller | None = None     # ordinary words typed wrong (spelling.py)
+    previous: dict[int, str] = field(default_factory=dict)   # previous-version document -> "Pre-2019 version" (versions.py)
+    docnum: dict[str, int] = field(default_factory=dict)     # store key -> document number
+    current: dict[str, tuple[int, ...]] = field(default_factory=dict)  # card with previous versions -> its current docs
     local: threading.local = field(default_factory=threading.local)
 
     def searcher(self):
@@ -211,10 +215,7 @@ def engine_for(store: Store) -> _Engine:
             )
             eng.speller = Speller(vocabulary, eng.names.one_word_names(), QUERY_STOP, GERMAN_WORDS)
             eng.info, eng.scenario_cites, eng.headings = _doc_info(ix, eng.analyzer, postings)
-            eng.info.translation = translation.load(search_dir, postings.doc_count)
             eng.info.embedding = embedding.load(search_dir, postings.doc_count)
-            eng.info.sections = embedding.load(search_dir, postings.doc_count, embedding.SECTIONS_FILE)
-            eng.info.general = general.load(search_dir, postings.doc_count)
             eng.rule_docs = frozenset(d for d, k in enumerate(eng.info.kind) if k in _RULE_KINDS)
             eng.rule_words = RulePostings(postings, eng.rule_docs)
             if eng.info.embedding is not None:
@@ -222,6 +223,8 @@ def engine_for(store: Store) -> _Engine:
                                                                      if k in _NEAR_KINDS))
             eng.superseded, eng.superseded_notes = _superseded(store, postings)
             eng.paragraphs = paragraphs_of(postings.keys)
+            eng.previous, eng.current = _versions(store, postings, eng.owner, eng.info.kind)
+            eng.docnum = {k: d for d, k in enumerate(postings.keys)}
             for d in eng.scenario_cites:
                 for slug in postings.cards[d]:
                     eng.scenarios_by_card.setdefault(slug, []).append(d)
@@ -230,7 +233,7 @@ def engine_for(store: Store) -> _Engine:
 
 
 def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tuple[str, ...]],
-                                                         list[tuple[str, str, str | None]]]:
+                                                         list[tuple[str, str, str | None, str]]]:
     """Each document's kind, the stems of its title and section heading and of each question it
     answers (corpus/data/rule-questions), what each scenario cites, and each document's link, title
     and section heading; read once per engine."""
@@ -249,10 +252,10 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
     with ix.searcher() as s:
         n = s.doc_count_all()
         kinds, titles = [""] * n, [frozenset()] * n
-        headings: list[tuple[str, str, str | None]] = [("", "", None)] * n
+        headings: list[tuple[str, str, str | None, str]] = [("", "", None, "")] * n
         for d, f in s.reader().iter_docs():
             kinds[d] = f.get("kind", "")
-            headings[d] = (f["url"], f["title"], f.get("section"))
+            headings[d] = (f["url"], f["title"], f.get("section"), _opening(f.get("body") or ""))
             titles[d] = stems_of(f"{f.get('title') or ''} {f.get('section') or ''}")
             if f.get("asks"):
                 asks[d] = tuple(table_question(stems_of(q), weight) for q in f["asks"].split("\n"))
@@ -273,6 +276,23 @@ def _superseded(store: Store, postings: Postings) -> tuple[dict[int, frozenset[i
         if r["faq"] in docnum and by:
             out[docnum[r["faq"]]] = by
     return out, store.superseded([postings.keys[d] for d in out])
+
+
+def _versions(store: Store, postings: Postings, owner: dict[int, str],
+              kinds: list[str]) -> tuple[dict[int, str], dict[str, tuple[int, ...]]]:
+    """Previous versions' documents, and for each card that has previous versions its current documents
+    (entry, rulings, FAQ; not the German passages, which are asked for in German)."""
+    if not store.has_table("previous_versions"):
+        return {}, {}
+    rows = store.rows("select slug, card, title from previous_versions")
+    titles = {r["slug"]: r["title"] for r in rows}
+    previous = {d: titles[v] for d, v in previous_documents(postings.keys, titles).items()}
+    cards = {r["card"] for r in rows}
+    current: dict[str, list[int]] = {}
+    for d, card in owner.items():
+        if card in cards and d not in previous and kinds[d] != "German":
+            current.setdefault(card, []).append(d)
+    return previous, {c: tuple(sorted(ds)) for c, ds in current.items()}
 
 
 def _pointer_entries(store: Store, postings: Postings) -> frozenset[int]:
@@ -355,6 +375,8 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")
     slugs = list(dict.fromkeys(c.slug for c in strong))
+    if not names_version(text):
+        ranked = current_first(ranked, eng.previous, eng.owner, lambda sd: sd[1])
     ranked = follow_pointers(ranked, eng.see, eng.owner, slugs)
     ranked = below_own_section(ranked, eng.postings.keys, plan.nearest)
     tier = _tier(eng.postings, slugs)
@@ -366,15 +388,21 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     # whose answer is the card's own entry; nor for a German question, whose words it never learned
     if eng.info is not None and eng.info.embedding is not None and (stems or len(slugs) > 1) \
             and not _in_german(plan, text):
-        slots = fuse(slots, fusion_nearness(eng, plan, [s.docnum for s in slots]), lambda s: s.docnum)
+        slots = fuse(slots, nearness(eng, plan, [s.docnum for s in slots]), lambda s: s.docnum)
+    slots = one_german_slot(slots, eng.info.kind if eng.info is not None else [], eng.owner)
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
     slots = after_current_rule(slots, eng.superseded, lambda s: s.docnum)
-    shown = pick_scenario(eng, plan, scenarios)
+    if not _in_german(plan, text) and eng.info is not None:
+        # the page's reordering (fusion, card entries) must not lift a German passage above its card's
+        # English documents either (the learned order already keeps it below: ``order``)
+        slots = [s for s, _ in german_beside_english([(s, s.docnum) for s in slots], eng.info.kind, eng.owner)]
+    shown = pick_scenario(eng, plan, scenarios, slots[0].docnum if slots else None)
     if shown is not None:
         slots.insert(0, Slot(slots[0].score if slots else shown[0], shown[1]))
 
+    slots = [_answering_paragraph_first(eng, plan, s) for s in slots[:limit]] + slots[limit:]
     highlight_names = _highlight_names(cards, eng.names)
     stem_set = set(stems)
     recognized = {c.slug for c in cards}
@@ -388,7 +416,11 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "kind": f["kind"],
             "key": f["key"],
             "title": f["title"],
-            "snippet": snippet(f.get("body") or f["title"], stem_set, highlight_names),
+            # a rules question naming no card: its first paragraphs whole (up to a bound), the answer is often
+            # their last sentence ("If there still aren't enough cards, move what you can")
+            "snippet": snippet(f.get("body") or f["title"], stem_set, highlight_names,
+                               **({"window": _QUOTED_CHARS} if rank <= _QUOTED_SLOTS and not strong
+                                  and "#p" in f["key"] else {})),
             "url": f["url"],
             "card": f.get("card"),
             "card_name": f.get("card_name"),
@@ -397,8 +429,13 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "cards": [c for c in (f.get("cards") or "").split(",") if c],
             "score": round(score, 3),
             "group": _group_key(f),
-            "more": _more(eng.postings.keys, eng.headings, f, slot),
+            "more": _more(eng.postings.keys, eng.headings, f, slot, reader,
+                          _quoted(eng, plan, slot) if rank <= _QUOTED_SLOTS and not strong else set(),
+                          stem_set, highlight_names),
         }
+        if docnum in eng.previous:
+            item["previous_version"] = (f"{eng.previous[docnum]} of {f.get('card_name') or f['title']}, "
+                                        "not the current card")
         answers = _answers(eng, docnum, f.get("asks") or "", plan.asked)
         if answers:
             item["answers"] = answers
@@ -412,7 +449,8 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         out["results"].append(item)
     for r in out["results"]:
         if r["key"] in eng.superseded_notes:
-            r["superseded"] = eng.superseded_notes[r["key"]]     # {"note", "by": [{key, title, url}]}
+            note = eng.superseded_notes[r["key"]]     # {"note", "by": [{key, title, url}]}
+            r["superseded"] = {**note, "by": [_named_by_words(eng, b) for b in note["by"]]}
     out["groups"] = _groups(out["results"])
     return out
 
@@ -430,6 +468,23 @@ def _answers(eng: _Engine, docnum: int, asks: str, asked: AskedWords | None) -> 
         return ""
     score, question = max(zip((asked.similarity(q) for q in questions), asks.split("\n")))
     return question if score >= ANSWERS_AT else ""
+
+
+def _answering_paragraph_first(eng: _Engine, plan: "QueryPlan", slot: Slot) -> Slot:
+    """A slot shows the folded paragraph whose table question is the one typed ("when does the game end"),
+    when the paragraph the ranking preferred is not one: the player's own question, answered, first."""
+    if eng.info is None or plan.asked is None or not plan.asked.total or not slot.more:
+        return slot
+
+    def closest(d: int) -> float:
+        return max((plan.asked.similarity(q) for q in eng.info.asks.get(d, ())), default=0.0)
+
+    if closest(slot.docnum) >= ANSWERS_AT:
+        return slot
+    best = max((d for d in slot.more if "#p" in eng.postings.keys[d]), key=closest, default=None)
+    if best is None or closest(best) < ANSWERS_AT:
+        return slot
+    return Slot(slot.score, best, [slot.docnum, *(d for d in slot.more if d != best)])
 
 
 def candidate_count(limit: int) -> int:
@@ -462,6 +517,12 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
         elif kingdoms or not is_kingdom_list(keys[sd[1]]):
             docs.append(sd)
     docs = docs[:n + extra]
+    if not names_version(text):
+        # a question naming no version is about the current card: its few rulings are always candidates
+        fetched = {d for _, d in docs}
+        now = [d for c in plan.strong for d in eng.current.get(c.slug, ()) if d not in fetched]
+        if now:
+            docs += eng.postings.scored(plan.query, list(dict.fromkeys(now)))
     # not for a German question: the embedding never learned its words (as the fusion in ``search``)
     near = [] if _in_german(plan, text) else _nearest(eng, plan, {d for _, d in docs})
     plan.nearest = frozenset(near)
@@ -490,6 +551,11 @@ def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, in
     ranked = rerank(hits, feature_rows(eng, plan, text, hits), model)
     if not _in_german(plan, text):
         ranked = german_beside_english(ranked, eng.info.kind, eng.owner)
+    else:
+        # a German question naming a card gets that card's German passage first (issue #34: "Was kostet
+        # Burggraben?" was led by an English rulebook paragraph); the rest keeps the learned order
+        named = {c.slug for c in plan.strong}
+        ranked.sort(key=lambda sd: 0 if eng.info.kind[sd[1]] == "German" and eng.owner.get(sd[1]) in named else 1)
     return ranked
 
 
@@ -500,10 +566,7 @@ def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[fl
                     named=list(dict.fromkeys(c.slug for c in plan.strong)), owner=eng.owner,
                     card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers,
                     words=plan.words, rule_scores=plan.rule_scores, asked=plan.asked,
-                    near=nearness(eng, plan, [d for _, d in hits]),
-                    near_section=section_nearness(eng, plan, [d for _, d in hits]),
-                    general=general_nearness(eng, plan, [d for _, d in hits]),
-                    general_mapped=general_mapped_nearness(eng, plan, [d for _, d in hits]))
+                    near=nearness(eng, plan, [d for _, d in hits]))
 
 
 def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
@@ -520,79 +583,48 @@ def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, floa
     return plan.near
 
 
-def _general_question(eng: _Engine, plan: "QueryPlan") -> general.Question | None:
-    """The question's general English vectors (general.py), read once per question. The question is read
-    as searched, with card names typed wrong written as printed, as the documents name them: the general
-    vectors split an unknown spelling into pieces that mean nothing."""
-    model = eng.info.general if eng.info is not None else None
-    if model is None:
-        return None
-    if plan.general is None:
-        plan.general = model.question(plan.printed or plan.text) or False
-    return plan.general or None
-
-
-def general_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
-    """The cosines of ``docs`` to the question in general English (general.py): a ranking feature only."""
-    u = _general_question(eng, plan)
-    return eng.info.general.cosines(u, docs) if u is not None else {}
-
-
-def general_mapped_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
-    """The same through the map learned from the tables (general.learn_map), each computed once per
-    question: the ranking's feature and the fusion after it read the same ones."""
-    u = _general_question(eng, plan)
-    missing = [d for d in docs if d not in plan.general_mapped]
-    if u is not None and missing:
-        plan.general_mapped.update(eng.info.general.mapped_cosines(u, missing))
-    return plan.general_mapped
-
-
-def fusion_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
-    """What the fusion orders the results by (rerank.fuse): the sum of a result's cosine to the question in
-    the embedding's space and in the general space through the learned map, for results with an
-    embedding vector (a German passage has none, and keeps its learned rank). On the table hold-out the
-    sum gained a little over the embedding's cosine alone, most on passages without table questions
-    (bench/train_ranker.py's docstring)."""
-    near = nearness(eng, plan, docs)
-    mapped = general_mapped_nearness(eng, plan, docs)
-    return {d: c + mapped.get(d, 0.0) for d, c in near.items()}
-
-
-def section_nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
-    """The cosines of the sections of ``docs`` to the question (embedding.learn_sections): a ranking
-    feature only, read once per question. Rule documents only: which card a ruling belongs to is what
-    the recognised card names tell (the ``named`` and ``own`` features). Read for rulings too, it
-    measured the same on the table hold-out, lower on cross-validation, and let a card's unrelated
-    rulings past the one about both cards ("procesion trashing a fortres",
-    tests/test_search_rules_questions.py)."""
-    model = eng.info.sections if eng.info is not None else None
-    u = model.question(plan.question) if model is not None else None
-    return model.cosines(u, [d for d in docs if d not in eng.owner]) if u else {}
-
-
-def pick_scenario(eng: _Engine, plan: "QueryPlan", scenarios: list[tuple[float, int]]) -> tuple[float, int] | None:
-    """The scenario shown first: for a question naming two or more cards, one about all of them; for one
-    card and a rule concept, one about the card citing the concept's section.
+def pick_scenario(eng: _Engine, plan: "QueryPlan", scenarios: list[tuple[float, int]],
+                  top: int | None) -> tuple[float, int] | None:
+    """The scenario shown first, above the ranking's first result ``top``, or None. A scenario is never
+    placed 2nd-10th: it is first or not shown. It is first only when it wins that place on relevance and
+    answers the question: for a question naming two or more cards, a scenario about exactly those cards
+    (their interaction played out); otherwise, for two or more cards or for one card and a rule concept
+    (citing the concept's section), only one that demonstrates the first result (cites it, its section or
+    one of its paragraphs). A scenario citing a previous version of a card is not shown for a question that
+    names no version.
 
     Among those, the one about the fewest other cards wins (a Moat-and-Witch question wants the
     Moat-against-Witch scenario, not the one where Secret Chamber also draws a Moat), then the
     better BM25F score for the question's words.
     """
     named = set(c.slug for c in plan.strong)
-    if not named or (len(named) < 2 and not plan.concepts):
+    if top is None or not named or (len(named) < 2 and not plan.concepts):
         return None
+    top_key = eng.postings.keys[top]
     concept_keys = {t for c in plan.concepts for t in c.targets}
     score = {d: sc for sc, d in scenarios}
     pool = set.intersection(*(set(eng.scenarios_by_card.get(s, ())) for s in named))
+    current_only = not names_version(plan.text)
     best = None
     for d in pool:
-        if len(named) < 2 and not concept_keys & set(eng.scenario_cites.get(d, ())):
+        cites = set(eng.scenario_cites.get(d, ()))
+        if len(named) < 2 and not concept_keys & cites:
+            continue
+        if current_only and any(eng.docnum.get(c) in eng.previous for c in cites):
+            continue        # a question naming no version is about the current cards
+        exactly = len(named) >= 2 and set(eng.postings.cards[d]) == named
+        if not exactly and not any(_demonstrates(c, top_key) for c in cites):
             continue
         rank = (len(set(eng.postings.cards[d]) - named), -score.get(d, 0.0), d)
         if best is None or rank < best:
             best = rank
     return (-best[1], best[2]) if best is not None else None
+
+
+def _demonstrates(cited: str, key: str) -> bool:
+    """A scenario citing ``cited`` shows the passage ``key`` at work: the same passage, its section, or one
+    of its paragraphs."""
+    return cited == key or key.startswith(cited + "#p") or cited.startswith(key + "#p")
 
 
 @dataclass
@@ -614,10 +646,8 @@ class QueryPlan:
     question: list[str] = field(default_factory=list)
     near: dict[int, float] = field(default_factory=dict)    # documents' cosines to the question, as computed
     nearest: frozenset[int] = frozenset()   # candidates fetched by the embedding, not by BM25 (``_nearest``)
-    printed: str = ""                       # the question with card names typed wrong as printed (general.py)
+    printed: str = ""                       # the question with card names typed wrong as printed
     vector: list[float] | None = None                       # the question's vector (embedding.py), once
-    general: "general.Question | None | bool" = None        # its general English vectors; False: none
-    general_mapped: dict[int, float] = field(default_factory=dict)  # cosines through the learned map
 
 
 def plan_query(eng: _Engine, text: str) -> QueryPlan:
@@ -723,24 +753,65 @@ def _rank(hits: list[tuple[float, int]], postings: Postings, cards: list[Recogni
     return ranked
 
 
-def _more(keys: list[str], headings: list[tuple[str, str, str | None]], shown: dict, slot: Slot) -> list[dict]:
+def _quoted(eng: _Engine, plan: "QueryPlan", slot: Slot) -> set[int]:
+    """The slot's folded paragraphs to quote on the page: the _QUOTED_MORE that share most of the question's
+    words (BM25 on its own words), whatever their place in the learned order."""
+    siblings = [d for d in slot.more if "#p" in eng.postings.keys[d]]
+    if not siblings:
+        return set()
+    score = words_score(eng.postings, plan.words or plan.stems, siblings)
+    return set(sorted(siblings, key=lambda d: (-score.get(d, 0.0), d))[:_QUOTED_MORE])
+
+
+def _more(keys: list[str], headings: list[tuple[str, str, str | None, str]], shown: dict, slot: Slot,
+          reader=None, quote: set[int] = frozenset(), stems: set[str] = frozenset(),
+          names: list[str] = ()) -> list[dict]:
     """The collapsed documents behind a slot (the section itself and its other matching paragraphs).
 
-    They share the slot's heading (``shown``: the slot's own stored fields), so each is named by what
-    tells it apart -- "paragraph 3", "whole section" -- never by the group's own title again.
+    They share the slot's heading (``shown``: the slot's own stored fields), so a paragraph is named by
+    its own opening words and the section by "whole section", never by the group's title again nor by a
+    number ("paragraph 1" says nothing about what it says). The paragraphs in ``quote`` (``_quoted``: the
+    first slots of a rules question naming no card) also carry their words as a snippet, read with
+    ``reader``: the answer may be in a sibling of the paragraph the ranking preferred, and a player should
+    read it on the results page, not behind a link.
     """
     own = {shown.get("title"), shown.get("section")}
     out = []
     for d in slot.more:
-        url, title, section = headings[d]
+        url, title, section, opening = headings[d]
+        item = {"key": keys[d], "url": url, "title": title}
         if title in own or section in own:
-            m = _PARAGRAPH_NO.search(keys[d])
-            title = f"paragraph {m.group(1)}" if m else "whole section"
-        out.append({"key": keys[d], "url": url, "title": title})
+            whole = keys[d] == shown.get("parent") or not opening
+            item["title"] = ("the card itself" if keys[d] == shown.get("card") else "whole section") if whole \
+                else f"“{opening}”"
+            if not whole and d in quote and reader is not None:
+                body = reader.stored_fields(d).get("body") or ""
+                # the whole paragraph (up to a bound): the answer is often its last sentence
+                item["snippet"] = snippet(body, stems, names, window=_QUOTED_CHARS)
+        out.append(item)
     return out
 
 
-_PARAGRAPH_NO = re.compile(r"#p(\d+)$")
+def _named_by_words(eng: _Engine, link: dict) -> dict:
+    """A link to a paragraph named by its section and opening words, not "Your deck, paragraph 1"."""
+    d = eng.docnum.get(link.get("key", ""))
+    if d is None or "#p" not in link["key"] or not eng.headings[d][3]:
+        return link
+    _, title, section, opening = eng.headings[d]
+    return {**link, "title": f"{section or title}: “{opening}”"}
+
+
+def _opening(body: str, words: int = 8) -> str:
+    """A passage's first few words, as a link to it is named: "When you need a card or cards from…"."""
+    head = body.split()
+    return " ".join(head[:words]) + ("…" if len(head) > words else "")
+
+
+# A rules question naming no card: the first this many slots show up to _QUOTED_MORE of their folded
+# paragraphs in their own words (``_more``).
+_QUOTED_SLOTS = 3
+_QUOTED_MORE = 2
+_QUOTED_CHARS = 700
 
 
 def _suggestable_names(names: NameIndex) -> dict[str, str]:

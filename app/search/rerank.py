@@ -26,14 +26,9 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from app.search import scorer
 from app.search.embedding import Embedding
-from app.search.general import Documents
 from app.search.scorer import Model
-from app.search.translation import Translation
 
 WEIGHTS_FILE = Path(__file__).with_name("ranker.json")
-# A candidate this much less likely per question word (in log-chance) than the best candidate scores 0
-# on 'translation'; 1 measured better than 3 or 10 (looser) and than 0.5 (sharper) on the table hold-out.
-TRANSLATION_SPAN = 1.0
 T = TypeVar("T")
 # Reciprocal rank fusion of the learned order and the embedding's (``fuse``). Measured on the table
 # hold-out (two samples of each mode) against k = 10 and 20 and weights 0, 0.6 and 1: a larger weight
@@ -71,15 +66,8 @@ FEATURES = (
                        # (questions naming no card; rulewords.py)
     "asked",           # how closely one of the questions the document answers (corpus/data/rule-questions)
                        # matches the question asked: idf-weighted overlap of their words over their union
-    "translation",     # how likely the question is given the document's words, each question word translated
-                       # from them by what the question tables teach (translation.py), against the best candidate
     "embedding",       # the cosine of the question and the document in the vector space the question tables teach,
                        # each question nearer its own passage than the passages beside it (embedding.py)
-    "section_embedding",  # the same for a rule document's section as a whole, in a second space where each
-                          # question is nearer its own section than every other (embedding.learn_sections)
-    "general",         # the cosine of the question and the document in general English (general.py: vectors
-                       # learned from far more text than the tables, for words no table question used)
-    "general_mapped",  # the same through the map the question tables teach (general.learn_map)
     *(f"kind:{k}" for k in KINDS),
 )
 
@@ -89,7 +77,8 @@ GERMAN_WORDS = frozenset(
     "wie viele wieviele wann warum wer welche welcher mit ohne keine kein nicht noch auf zur zum zu von "
     "aus bei nach vor gegen karte karten handkarten ablegen ziehen entsorgen nehmen ausspielen aufdecken "
     "vorrat stapel nachziehstapel ablagestapel zug angriff angriffskarten aktion aktionen geld punkte "
-    "kaufen kauf selbst zweimal sich ist sind hat habe wird werden auch".split())
+    "kaufen kauf selbst zweimal sich ist sind hat habe wird werden auch was kostet kosten wo wohin wieso "
+    "bekomme bekommt mein meine meinen".split())
 _WORD = re.compile(r"[^\W\d_]+")
 # The Adventures rulebook's recommended kingdoms ("Adventures & Intrigue: ...") name ten cards and no rule.
 _KINGDOM_LIST = re.compile(r"^adventures-(?:adventures-|recommended-sets-of-10)")
@@ -114,10 +103,17 @@ def is_german(text: str, german_names: int = 0) -> bool:
     return german_names > 0 and hits >= 1 or hits * 3 >= len(words) and hits >= 1
 
 
+def training_inputs() -> str:
+    """The digest of what the ranker is trained on: the tuning questions and the question tables."""
+    from app.search.model_files import QUESTION_TABLES, inputs_digest
+
+    return inputs_digest([QUESTION_TABLES, QUESTION_TABLES.parents[2] / "bench" / "relevance_set.yaml"])
+
+
 @lru_cache(maxsize=4)
 def load_model(path: Path = WEIGHTS_FILE) -> Model | None:
     """The trained model, or None when there is none (or it belongs to other features: logged)."""
-    return scorer.load(path, FEATURES)
+    return scorer.load(path, FEATURES, training_inputs())
 
 
 @dataclass
@@ -127,10 +123,7 @@ class DocInfo:
     kind: list[str]
     title_stems: list[frozenset[str]]
     asks: dict[int, tuple[TableQuestion, ...]] = field(default_factory=dict)   # docnum -> the questions it answers
-    translation: Translation | None = None     # the build's translation model (None for an index without one)
     embedding: Embedding | None = None         # the build's word vectors (None for an index without them)
-    sections: Embedding | None = None          # the build's section vectors (embedding.learn_sections), or None
-    general: Documents | None = None           # the documents' general English vectors (general.py), or None
 
 
 def term_scores(postings, field: str, term: str, docs: Sequence[int]) -> dict[int, float]:
@@ -160,15 +153,10 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
              named: Sequence[str], owner: dict[int, str], card_doc: dict[str, int], concept_keys: set[str],
              german_query: bool, pointers: frozenset[int], words: Sequence[str] = (),
              rule_scores: dict[int, float] | None = None, asked: AskedWords | None = None,
-             near: dict[int, float] | None = None,
-             near_section: dict[int, float] | None = None,
-             general: dict[int, float] | None = None,
-             general_mapped: dict[int, float] | None = None) -> list[list[float]]:
+             near: dict[int, float] | None = None) -> list[list[float]]:
     """One feature row per candidate, in the order of FEATURES. ``asked`` is the question's words as
     compared with table questions (the query plan's, so the hits' "Answers" reuse its comparisons);
-    ``near`` the candidates' cosines to the question (embedding.py; the plan's, so the fusion reuses them),
-    ``near_section`` their sections' (embedding.learn_sections), ``general`` their cosines in general English
-    (general.py) and ``general_mapped`` the same through the map learned from the tables."""
+    and ``near`` the candidates' cosines to the question (embedding.py; the plan's, so the fusion reuses them)."""
     docs = [d for _, d in cands]
     all_words = list(dict.fromkeys(words)) or list(stems)
     asked = asked or AskedWords(all_words, IdfWeights(postings))
@@ -187,12 +175,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
     entries = {card_doc.get(s) for s in named}
     stem_set = set(stems)
     closest = _asked(info.asks, docs, asked) if info.asks else {}
-    translated = info.translation.scores(all_words, docs) if info.translation is not None else {}
-    best_translated = max(translated.values(), default=0.0)
     near = near or {}
-    near_section = near_section or {}
-    general = general or {}
-    general_mapped = general_mapped or {}
     rows = []
     for rank, (score, d) in enumerate(cands, start=1):
         key = postings.keys[d]
@@ -227,11 +210,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
             sum(all_idf[t] for t in all_words if d in in_doc[t]) / all_total if all_words else 0.0,
             rule_scores.get(d, 0.0) / best_rule,
             closest.get(d, 0.0),
-            max(0.0, 1.0 - (best_translated - translated[d]) / TRANSLATION_SPAN) if d in translated else 0.0,
             near.get(d, 0.0),
-            near_section.get(d, 0.0),
-            general.get(d, 0.0),
-            general_mapped.get(d, 0.0),
         ]
         row += [1.0 if kind == k else 0.0 for k in KINDS]
         rows.append(row)

@@ -42,6 +42,6 @@ QUERY_STOP = frozenset(STOP_WORDS) | QUESTION_WORDS
 
 
 def query_analyzer():
-    """How a question is read: the index's words without stop and question words. The translation
-    model (translation.py) reads the passages and the table questions it learns from the same way."""
+    """How a question is read: the index's words without stop and question words. The word vectors
+    (embedding.py) read the passages and the table questions they learn from the same way."""
     return text_analyzer(stoplist=QUERY_STOP)

@@ -59,6 +59,7 @@ TABLES = {
     "references": "refs",
     "rule_questions": "rule_questions",
     "faq_superseded": "faq_superseded",
+    "disagreements": "disagreements",
 }
 
 INDEXES = {
@@ -69,6 +70,7 @@ INDEXES = {
     "german_names": [["card"], ["german"]],
     "sections": [["doc", "kind"], ["parent"]],
     "rule_questions": [["target"]],
+    "disagreements": [["card"]],
 }
 
 
@@ -247,6 +249,11 @@ def _write_store(path: Path, parsed: ParsedCorpus, scenarios: list[ScenarioRow],
         [{"card": slug, "reason": reason} for slug, reason in parsed.unjoined], pk="card", replace=True
     )
     _write_scenarios(db, scenarios)
+    db["symbol_gaps"].create({"key": str, "doc": str, "line": int, "gap": int, "context": str, "owner": str,
+                              "card": str, "restored": str, "source": str, "why": str, "lost": int},
+                             pk="key", if_not_exists=True)
+    if parsed.symbols is not None:
+        db["symbol_gaps"].insert_all(parsed.symbols.rows(), pk="key", replace=True)
     db["meta"].insert_all([{"key": k, "value": v} for k, v in meta.items()], pk="key")
     db.conn.commit()
     db.conn.execute("vacuum")

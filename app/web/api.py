@@ -112,13 +112,19 @@ def card_named():
 def card_autocomplete():
     """Names completing ?q= (English, German, abbreviations, typos), for a search box's typeahead."""
     _, q = _name_param("q")
-    return jsonify({"query": q, "data": [h.to_dict() for h in _card_lookup().autocomplete(q, _limit(10, 20))]})
+    lookup = _card_lookup()
+    exact = lookup.exact(q)
+    # "exact": the one card this text names exactly, or null; the search box's Enter opens it (a 200 either
+    # way, so checking a sentence that names no card logs no 404 in the browser)
+    return jsonify({"query": q, "data": [h.to_dict() for h in lookup.autocomplete(q, _limit(10, 20))],
+                    "exact": exact.to_dict() if exact is not None else None})
 
 
 @api.get("/cards/<slug>")
 def card(slug: str):
     """A slug, or any name search accepts (``Throne Room``, ``kc``, ``burggraben``); 404 names the nearest."""
     s = services()
+    slug = data.entry_for_pile(s.store, slug) or slug
     if s.store.card_detail(slug) is None:
         lookup = _card_lookup()
         hit = lookup.fuzzy(slug.replace("-", " ")) or lookup.fuzzy(slug)
@@ -126,6 +132,11 @@ def card(slug: str):
             raise data.NotFound("card", slug, _nearest(lookup, slug.replace("-", " ")))
         slug = hit.slug
     return jsonify(data.card_view(s.store, s.renderer, slug, s.scenarios))
+
+
+@api.get("/disagreements")
+def disagreements():
+    return jsonify(data.disagreements_view(services().store))
 
 
 @api.get("/sections")

@@ -23,11 +23,14 @@ mechanisms, both checked before the scenario is even parsed:
 
 * **A slot kept for small replays** (issue 36): 20 addresses looping an expensive
   scenario kept the general slots busy, and an ordinary player's sandbox move
-  failed 26 times in 27. A request that finds every general slot busy is not
-  refused at once: its scenario is read (bounded, a few milliseconds) and its
-  size measured (cards named times steps, ``replay_work``); a replay the size of
-  the sandbox's or the corpus scenarios' (``SMALL_REPLAY_WORK``) takes the small
-  slot, a heavy one gets the 503. Heavy replays can never hold the small slot.
+  failed 26 times in 27. A request that finds every general slot busy may take
+  the small slot, at once (before parsing, so a refusal stays free), if its
+  client is not flooding (at least half its budget left); once its scenario is
+  read and measured (cards named times steps, ``replay_work``), one bigger than
+  the sandbox's or the corpus scenarios' (``SMALL_REPLAY_WORK``) gets the 503 and
+  is charged a whole replay's time, which takes its client below its share. So a
+  heavy replay never runs in the small slot, and a flooder can make the worker
+  read its table there only now and then, never keep it busy.
 
 Replays of the scenario files themselves (``/scenarios/<id>``) are memoised per
 build and cached as responses, so they are not gated: they are cheap pages.
@@ -40,6 +43,7 @@ import ipaddress
 import math
 import mmap
 import os
+import re
 import struct
 import tempfile
 import threading
@@ -61,6 +65,7 @@ BUSY_RETRY_AFTER = 2        # seconds a client is told to wait when every slot i
 # flooders' table (bench/heavy_scenario.py: 1,650 cards, 250 steps) is about 414,000.
 SMALL_REPLAY_WORK = 50_000
 SMALL_SLOTS = 1
+SMALL_SLOT_BUDGET = 0.5     # the small slot is for clients with at least this share of their budget left
 # Replays of the project's own scenario files: memoised per build, so cheap pages, not gated.
 CORPUS_REPLAYS = frozenset({"pages.scenario", "api.scenario"})
 
@@ -212,10 +217,14 @@ class ReplayGate:
                                f"try again in {wait} s")
         fd = self.slots.try_acquire()
         if fd is None:
-            if not self.small.paths:
+            # The slot kept for small replays, taken before parsing (so a flood costs no worker time), by a
+            # client that is not flooding (half its budget or more left); ``admit`` checks the size once read.
+            if (self.budgets is None or tokens >= self.budgets.burst * SMALL_SLOT_BUDGET) \
+                    and rough_work(request) <= SMALL_REPLAY_WORK:
+                fd = self.small.try_acquire()
+            if fd is None:
                 self._busy()
-            g._replay_waiting = (client, time.monotonic())    # ``admit`` decides once the size is known
-            return
+            g._replay_small = True
         g._replay_gate = (fd, client, time.monotonic())
 
     def _busy(self) -> None:
@@ -225,25 +234,22 @@ class ReplayGate:
                        f"try again in {BUSY_RETRY_AFTER} s")
 
     def admit(self, work: int) -> None:
-        """Once the scenario is read: a request without a general slot takes the small one if it is small."""
-        waiting = g.pop("_replay_waiting", None)
-        if waiting is None:
-            return
-        fd = self.small.try_acquire() if work <= SMALL_REPLAY_WORK else None
-        if fd is None:
-            g._replay_gate = (None, *waiting)      # charged for the reading all the same
+        """Once the scenario is read: a replay holding the small slot must be small, else it gets the 503."""
+        if work > SMALL_REPLAY_WORK and g.pop("_replay_small", False):
+            # ``leave`` releases the slot and charges the client's whole budget: a client that sends a heavy
+            # replay to the small slot gets 429s (no parsing) until its budget refills, so flooders cannot
+            # keep a worker busy reading their tables there.
+            g._replay_charge = self.budgets.burst + 1.0 if self.budgets is not None else 0.0
             self._busy()
-        g._replay_gate = (fd, *waiting)
 
     def leave(self, exc: BaseException | None = None) -> None:  # noqa: ARG002 - teardown signature
         held = g.pop("_replay_gate", None)
         if held is None:
             return
         fd, client, started = held
-        if fd is not None:
-            self.slots.release(fd)
+        self.slots.release(fd)
         if self.budgets is not None:
-            self.budgets.charge(client, time.monotonic() - started)
+            self.budgets.charge(client, max(time.monotonic() - started, g.pop("_replay_charge", 0.0)))
 
 
 def init_capacity(app: Flask) -> ReplayGate:
@@ -262,6 +268,21 @@ def init_capacity(app: Flask) -> ReplayGate:
 
     app.extensions["replay_gate"] = gate
     return gate
+
+
+_COUNT = re.compile(rb"\*\s*([0-9]{1,7})")
+_STEP = re.compile(rb"end_turn|play|buy|call|night|spend_coffers")
+
+
+def rough_work(req) -> int:
+    """A quick upper-ish guess of a posted scenario's size from its text (``*N`` counts and list items, times
+    the step words), so a flooder's big table is refused without being parsed; 0 when nothing is posted."""
+    if req.method != "POST" or req.mimetype not in ("application/yaml", "application/json", "text/yaml",
+                                                    "application/x-yaml", "text/plain"):
+        return 0
+    body = req.get_data(cache=True)
+    cards = sum(int(n) for n in _COUNT.findall(body)) + body.count(b",") + body.count(b"- ")
+    return cards * (len(_STEP.findall(body)) + 1)
 
 
 def admit(work: int) -> None:

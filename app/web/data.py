@@ -84,6 +84,41 @@ def _backlink_view(refs: list[dict[str, Any]], renderer: Renderer, store: Store 
     return out
 
 
+_DISAGREE_KIND = {"faq": "BGG FAQ", "german": "German divider", "card text": "card text (dominion-setup)"}
+
+
+def card_disagreements(store: Store, slug: str | None = None) -> list[dict[str, Any]]:
+    """Where the sources disagree (app/corpus/disagreements.py): the losing source, the note, the winning ruling."""
+    if not store.has_table("disagreements"):
+        return []
+    rows = store.rows("select * from disagreements where card = ? order by kind, line", (slug,)) if slug else \
+        store.rows("select * from disagreements order by card, kind, line")
+    return [{"card": r["card"], "kind": r["kind"], "source": _DISAGREE_KIND.get(r["kind"], r["kind"]),
+             "other": r["other"], "winner": r["winner"], "note": r["note"], "url": f"/cards/{r['card']}"}
+            for r in rows]
+
+
+def disagreements_view(store: Store) -> dict[str, Any]:
+    """Every place the sources disagree, one URL (page and JSON): the Complete Rules win each time."""
+    names = {r["slug"]: r["name"] for r in store.rows("select slug, name from cards")}
+    items = card_disagreements(store)
+    anchors = {r["key"]: r["anchor"] for r in store.rows("select key, anchor, card from rulings")} \
+        if items else {}
+    for d in items:
+        d["name"] = names.get(d["card"], d["card"])
+        if d["winner"] in anchors:
+            d["url"] = f"/cards/{d['card']}#{anchors[d['winner']]}"
+    return {"count": len(items), "disagreements": items}
+
+
+def entry_for_pile(store: Store, slug: str) -> str | None:
+    """The Card Reference entry of a pile players name in the plural ("knights" -> the Knight entry), or None."""
+    if not slug.endswith("s") or store.rows("select 1 from cards where slug = ?", [slug]):
+        return None
+    hit = store.rows("select slug from cards where slug = ? and kind = 'type'", [slug[:-1]])
+    return hit[0]["slug"] if hit else None
+
+
 def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioIndex",
               facts: Any = None) -> dict[str, Any]:
     card = store.card_detail(slug)
@@ -108,6 +143,12 @@ def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioI
                                 "line": g["line"]} for g in card["german_passages"]]
     view["timing"] = {"slug": card["timing"]["slug"], "title": card["timing"]["title"],
                       "url": section_url("rules", card['timing']['slug'])} if card.get("timing") else None
+    view["disagreements"] = card_disagreements(store, slug)
+    for d in view["disagreements"]:
+        for rv in view["rulings"] + [r for v in view["previous_versions"] for r in v["rulings"]]:
+            if rv["key"] == d["winner"]:
+                rv.setdefault("disagree", []).append(d)
+                d["url"] = f"/cards/{slug}#{rv['anchor']}"
     view["referred_by"] = _backlink_view(card["referred_by"], renderer, store)
     view["redirect_url"] = None
     if card.get("redirect"):

@@ -36,10 +36,20 @@ def dispute_view(facts: Any, cards: list[dict[str, Any]], q: str) -> dict[str, A
     names = list(dict.fromkeys(c["name"] for c in cards or [] if c.get("name")))
     if not names or facts is None:
         return None
+    from app.search.rerank import GERMAN_WORDS
+    from app.search.stemming import QUERY_STOP
+    from app.search.versions import names_version
+
     typed = " ".join(str(c.get("matched") or "") for c in cards).lower()
-    words = {w for w in _WORD.findall(q.lower()) if w not in _STOP and w not in typed}
+    # question words of either language say nothing about which scenario is meant ("Was kostet Burggraben?"
+    # matched every title saying "was played")
+    words = {w for w in _WORD.findall(q.lower()) if w not in _STOP and w not in typed
+             and w not in QUERY_STOP and w not in GERMAN_WORDS}
     words -= {w for n in names for w in _WORD.findall(n.lower())}
     rows = facts.involving(*names)
+    if not names_version(q):
+        # a question naming no version is about the current cards (issue #34): no scenario of an old version
+        rows = [r for r in rows if not any(isinstance(c, dict) and c.get("version") for c in r.get("rulings") or [])]
     ranked = sorted(rows, key=lambda r: _score(r, names, words), reverse=True)
     if len(names) == 1:
         # one card: its page is the answer; a scenario only when the question's other words point at one

@@ -79,12 +79,15 @@ def _paths() -> dict[str, Any]:
             "Search rules, rulings, FAQ and rulebook; a recognised card name comes first",
             _ok("Results, best first", "SearchResults"), [
                 {"name": "q", "in": "query", "required": True, "description": "the question or card name",
-                 "schema": {"type": "string", "maxLength": limits.QUERY_CHARS.value}},
+                 "schema": {"type": "string", "minLength": 1, "maxLength": limits.QUERY_CHARS.value}},
                 {"name": "limit", "in": "query", "required": False,
                  "schema": {"type": "integer", "minimum": 1, "maximum": 100, "default": 10}}],
             {"400": _error(400, f"No query, a query over {limits.QUERY_CHARS.value} characters, or a bad limit",
                            ["missing_query", limits.QUERY_CHARS.code, "bad_parameter"])}),
         "/api/cards": _get("Every Card Reference entry with cost, types and set", _ok("The cards", "CardList")),
+        "/api/disagreements": _get(
+            "Every place the BGG FAQ, the German dividers or the dominion-setup card text disagree with the "
+            "Complete Rules, with the ruling that wins", _ok("The disagreements", "Disagreements")),
         "/api/cards/{slug}": _get(
             "One card: facts, rulings with links, FAQ, previous versions, backlinks, "
             "executable definition in words, scenarios",
@@ -96,10 +99,14 @@ def _paths() -> dict[str, Any]:
             "One card by name, like Scryfall's /cards/named: exact (any case, the German name, an "
             "abbreviation meaning one card) or fuzzy (also a unique start of a name, or a typo)",
             _ok("The card", "Card"), [
-                {"name": "exact", "in": "query", "required": False, "description": "the exact name",
-                 "schema": {"type": "string", "maxLength": 100}},
-                {"name": "fuzzy", "in": "query", "required": False, "description": "a name, a start or a typo",
-                 "schema": {"type": "string", "maxLength": 100}}],
+                # Exactly one of the two is required, which OpenAPI cannot say of two parameters; each says
+                # it in its description (marking both required would document a request always refused).
+                {"name": "exact", "in": "query", "required": False,
+                 "description": "the exact name (required unless fuzzy is given; never both)",
+                 "schema": {"type": "string", "minLength": 1, "maxLength": 100}},
+                {"name": "fuzzy", "in": "query", "required": False,
+                 "description": "a name, a start or a typo (required unless exact is given; never both)",
+                 "schema": {"type": "string", "minLength": 1, "maxLength": 100}}],
             {"400": _error(400, "Neither or both of exact and fuzzy, or a name over 100 characters",
                            ["missing_query", "bad_parameter"]),
              "404": _error(404, "No card by that name (with the nearest names as API addresses)",
@@ -199,6 +206,8 @@ def _schemas() -> dict[str, Any]:
         "legal": _nullable(_OBJ),
         "table": _nullable(_OBJ),      # Events, piles outside the Supply, mats, Coffers, tokens (sandbox_table.py)
     }
+    name_hit = _obj({"slug": _STR, "name": _STR, "how": {"enum": ["exact", "german", "abbreviation", "prefix", "fuzzy"]},
+                     "matched": _STR, "url": _STR, "api_url": _STR})
     return {
         "Error": {
             "type": "object", "additionalProperties": False,
@@ -226,7 +235,9 @@ def _schemas() -> dict[str, Any]:
             {"rank": _INT, "kind": _STR, "title": _STR, "url": _STR, "snippet": _STR},
             {"answers": {**_STR, "description": "the question in players' words this hit answers, when it is "
                                                 "the one asked (corpus/data/rule-questions)"},
-             "superseded": {"$ref": "#/components/schemas/Superseded"}}))},
+             "superseded": {"$ref": "#/components/schemas/Superseded"},
+             "previous_version": {**_STR, "description": "set on a previous version's entry or ruling, in words "
+                                                         "(\"Pre-2019 version of Band of Misfits, not the current card\")"}}))},
             {"spelling": {**_arr(_obj({"typed": _STR, "read": _STR})),
                           "description": "ordinary words typed wrong and the word each was searched as"}}),
         "Superseded": _obj({"note": _STR, "by": _arr(_obj({"key": _STR, "title": _STR, "url": _STR}))}),
@@ -244,12 +255,13 @@ def _schemas() -> dict[str, Any]:
                          "breadcrumbs": _ARR, "children": _ARR, "paragraphs": _ARR, "referred_by": _ARR}),
         "IndexTerms": _obj({"letters": _arr(_obj({"letter": _STR, "terms": _ARR}))}),
         "Document": _obj({"doc": _STR, "title": _STR, "sections": _ARR, "cards": _ARR}),
-        "NameList": _obj({"query": _STR, "data": _arr(_obj(
-            {"slug": _STR, "name": _STR, "how": {"enum": ["exact", "german", "abbreviation", "prefix", "fuzzy"]},
-             "matched": _STR, "url": _STR, "api_url": _STR}))}),
+        "NameList": _obj({"query": _STR, "data": _arr(name_hit)}, {"exact": {
+            "oneOf": [name_hit, {"type": "null"}],
+            "description": "the one card the text names exactly (English, German, an abbreviation), or null"}}),
         "ScenarioList": _obj({"scenarios": _arr(_obj({"id": _STR, "title": _STR, "url": _STR}))}),
         "ReplayOutcome": _obj(outcome),
         "ScenarioReplay": _obj({**outcome, "id": _STR, "url": _STR, "source": _STR}),
+        "Disagreements": _obj({"count": _INT, "disagreements": {"type": "array", "items": _OBJ}}),
         "OpenApi": _obj({"openapi": _STR, "info": _OBJ, "paths": _OBJ}),
         "JsonSchema": _obj({"$schema": _STR, "$id": _STR, "type": _STR, "properties": _OBJ, "$defs": _OBJ}),
     }

@@ -117,8 +117,16 @@ def card(slug: str):
     canonical = slugify(slug)
     if canonical and canonical != slug:
         return redirect(url_for("pages.card", slug=canonical), 301)
+    pile = data.entry_for_pile(s.store, slug)
+    if pile:
+        return redirect(url_for("pages.card", slug=pile), 301)
     view = data.card_view(s.store, s.renderer, slug, s.scenarios)
     return render_template("card.html", card=view)
+
+
+@pages.get("/disagreements")
+def disagreements():
+    return render_template("disagreements.html", view=data.disagreements_view(services().store))
 
 
 # ------------------------------------------------------------------ rules

@@ -23,12 +23,14 @@ import markdown
 import nh3
 
 from app.corpus.addresses import DOC_PREFIX, section_url  # noqa: F401 - pages import section_url from here
+from app.corpus.symbols import symbols_html
 from app.corpus.text import plain
 
 ALLOWED_TAGS = {"p", "a", "strong", "em", "ul", "ol", "li", "code", "br", "blockquote", "span"}
 ALLOWED_ATTRIBUTES = {"a": {"href", "class", "title"}, "span": {"class"}}
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\(#?\)")
 _TAG_SPLIT = re.compile(r"(<[^>]*>)")
+_NOT_A_TAG = re.compile(r"<(?=[a-z]+\(s\)>)")      # "<card(s)>": the rules' placeholder for a card name
 _APOS = "(?:'|’|&#x27;|&#39;)"
 # The index of terms is chapter VIII of the Complete Rules; search links there too.
 INDEX_URL = "/rules/viii-index"
@@ -174,7 +176,8 @@ class Renderer:
                     return f"[{label}]({link.url})"
             return label
 
-        src = _MD_LINK.sub(sub_link, _DEAD_LINKS.sub("", text))
+        # "<card(s)>" is a placeholder the rules print, not markup: the sanitiser would drop it silently
+        src = _NOT_A_TAG.sub("&lt;", _MD_LINK.sub(sub_link, _DEAD_LINKS.sub("", text)))
         src = _FAQ_SEE.sub(self._faq_link, src)
         # References printed as plain text ("See GAIN ON WHEN-GAIN", "see **Crown** 8"): link them in place.
         for i, link in enumerate(links):
@@ -192,6 +195,7 @@ class Renderer:
         phrases = [(i, link) for i, link in enumerate(links) if i not in placed and link.url and link.text]
         clean, found = self._link_text(clean, skip_card, phrases)
         placed |= found
+        clean = "".join(part if part.startswith("<") else symbols_html(part) for part in _TAG_SPLIT.split(clean))
         if inline and clean.startswith("<p>") and clean.endswith("</p>") and clean.count("<p>") == 1:
             clean = clean[3:-4]
         seen: set[str] = set()

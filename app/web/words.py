@@ -74,5 +74,16 @@ def version_label(d: dict[str, Any]) -> str:
     return label + (" — played unless you choose another" if d.get("is_default") else "")
 
 
-FILTERS = {"card_text": card_text, "phase_words": phase, "zone_words": zone, "counted": counted,
+_QUOTES = "“”\"'‘’„"
+
+
+def quoted(text: Any) -> str:
+    """Text in curly quotes, once: a title the document already quotes (“DO X TO”) is not quoted twice."""
+    t = str(text or "").strip()
+    if len(t) >= 2 and t[0] in _QUOTES and t[-1] in _QUOTES:
+        return t
+    return f"“{t}”"
+
+
+FILTERS = {"quoted": quoted, "card_text": card_text, "phase_words": phase, "zone_words": zone, "counted": counted,
            "version_label": version_label}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from app.engine.core import activities as act
 from app.engine.core import hooks
 from app.engine.core import narrate
-from app.engine.core.costs import CostModifier, add_modifier, costs_up_to, reduce_this_turn, up_to
+from app.engine.core.costs import CostModifier, add_modifier, costs_exactly_more, costs_up_to, reduce_this_turn, up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions,
                                      PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order)
@@ -526,3 +526,33 @@ def _citadel(game: Game, ev: Event, h: Player) -> None:
 projects.register_project("Citadel", Ability(
     "after_play", _citadel, lambda g, ev, h: g.turn.player == h.index and ev.data.get("action")
     and not g.turn.__dict__.get("citadel_replayed") and ev.card is _first_action_played(g)))
+
+
+# ------------------------------------------------------------------ Improve
+def _improve(ctx: Ctx) -> bool:
+    """Set up, for this turn, the start-of-Clean-up 'remodel' of an Action card that would be discarded (Improve 1-2)."""
+    p = ctx.player
+
+    def run(game: Game, ev: Event, p=p) -> None:
+        staying = act.staying_in_play(game)
+        options = [c for c in p.in_play if c.is_type("Action") and c.id not in staying]
+        if not options:
+            game.log.add(f"{p.name} has no Action card in play that would be discarded, so Improve does nothing",
+                         R("Improve", 2))
+            return
+        chosen = game.decider.ask(Question(p.name, "Improve: trash an Action card you would discard from play, to "
+                                                   "gain a card costing exactly $1 more", "cards", options, 0, 1))
+        if not chosen:
+            game.log.add(f"{p.name} does not use Improve", R("Improve", 2))
+            return
+        base = chosen[0]
+        act.trash(game, p, [base], R("Improve", 2))
+        sub = Ctx(game, p, None)
+        Gain(filter=lambda c_, c, base=base: costs_exactly_more(c, base, 1), cite=R("Improve", 2),
+             describe=f"a card costing exactly $1 more than {base.name}").apply(sub)
+    act.set_up_later(ctx.game, p, "start_of_cleanup", "Improve: at the start of Clean-up, you may 'remodel' an "
+                     "Action card you would discard from play", run, None, cite=R("Improve", 1))
+    return True
+
+
+register(CardDef("Improve", Sequence(PlusCoins(2), Do(_improve))))

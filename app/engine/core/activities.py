@@ -300,11 +300,12 @@ def _play(game: Game, p: Player, card: Card, expected: Ref | None, by: Card | No
     fire(game, Event("before_play", p, card))     # before-play abilities (Adventures "+" tokens, § III)
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
-    if d is not None and d.play is not None:
+    ability = hooks.play_ability(game, card, d.play if d is not None else None)   # changed by a State (Envious)
+    if ability is not None:
         # an ability may make the player do something else instead of following the card's instructions
         # (Enchantress; registered in hooks)
         with resolving(game.decider, card.name):
-            (hooks.instead_of_play(game, p, card) or d.play).apply(ctx)
+            (hooks.instead_of_play(game, p, card) or ability).apply(ctx)
     fire(game, Event("after_play", p, card, {"action": was_action}))
     return placed
 
@@ -333,8 +334,15 @@ def enter_buy_phase(game: Game) -> None:
 
 
 def _end_buy_phase(game: Game) -> None:
-    """End-of-Buy-phase abilities (Treasury 2022, Hermit 2022) resolve once, when the Buy phase ends."""
-    if game.turn.phase in ("start", "action", "buy", "buy2"):
+    """End-of-Buy-phase abilities (Treasury 2022, Hermit 2022) resolve once, when the Buy phase ends.
+
+    A turn that ends in its Action phase still has a Buy phase (Your turn § II): its start-of-Buy-phase abilities
+    resolve too (a State returned at the start of the Buy phase), without a log line when nothing triggers.
+    """
+    if game.turn.phase in ("start", "action"):
+        game.turn.phase = "buy"
+        fire(game, Event("start_of_buy_phase", game.current))
+    if game.turn.phase in ("buy", "buy2"):
         fire(game, Event("end_of_buy_phase", game.current))
 
 
@@ -374,6 +382,7 @@ def cleanup(game: Game) -> None:
         else:
             _end_buy_phase(game)
     game.turn.phase = "cleanup"
+    fire(game, Event("start_of_cleanup", p))     # start-of-Clean-up abilities (Clean-up phase § II)
     _drop_finished(game, p)
     for q in game.others(p):
         if q.in_play:
@@ -479,7 +488,7 @@ def game_end_reached(game: Game) -> str | None:
 def score(game: Game, p: Player) -> int:
     from app.engine.core.registry import definition
 
-    total = p.vp_tokens + hooks.extra_score(game, p)     # e.g. scoring Landmarks, registered by their mechanism
+    total = p.vp_tokens + hooks.extra_score(game, p)     # registered by mechanisms: Landmarks, Miserable
     cards = p.all_cards()
     for c in cards:
         d = definition(game, c.name)

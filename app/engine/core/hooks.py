@@ -146,3 +146,26 @@ def cards_for_hand(game: Game, player: Player, n: int) -> int:
     for fn in HAND_DRAWS.values():
         n = fn(game, player, n)
     return n
+
+
+# ------------------------------------------------------------------ a changed play ability
+PlayChange = Callable[[Game, Card], Any]
+PLAY_CHANGES: dict[str, PlayChange] = {}   # the play ability a card has now instead of its own (Envious: Silver, $1)
+
+
+def play_change(name: str) -> Callable[[PlayChange], PlayChange]:
+    """Decorator: ``fn(game, card)`` gives the play ability ``card`` has now instead of its own (an Effect), or None
+    (Envious changes the play ability of Silver and Gold: Envious 4)."""
+    def register(fn: PlayChange) -> PlayChange:
+        PLAY_CHANGES[name] = fn
+        return fn
+    return register
+
+
+def play_ability(game: Game, card: Card, own: Any) -> Any:
+    """The play ability ``card`` resolves now: the first change a mechanism registered, else its own."""
+    for fn in PLAY_CHANGES.values():
+        changed = fn(game, card)
+        if changed is not None:
+            return changed
+    return own

@@ -53,7 +53,7 @@ def render_citation(c: dict) -> str:
         return f"{name} {n}" if n is not None else name
     title = c.get("section", "?")
     short = c.get("short") or title
-    ch = section_chapter(title)
+    ch = c.get("chapter") or section_chapter(title)     # a title printed in two chapters names its own
     para = f" {c['paragraph']}" if c.get("paragraph") else ""
     return f"{short}{para}, § {ch}" if ch else f"{short}{para}"
 
@@ -138,8 +138,12 @@ def R(card: str, n: int | None = None, version: str | None = None) -> dict:
 
 
 # Citations used by the engine itself (shared rules, not card-specific).
-def sec(title: str, short: str | None = None, paragraph: int | None = None) -> dict:
+def sec(title: str, short: str | None = None, paragraph: int | None = None, chapter: str | None = None) -> dict:
+    """A rules section by its printed title; ``chapter`` when the title is printed in more than one chapter
+    ("Boons and Hexes" is a heading of § I, the components, and of § IV, the rules)."""
     d: dict = {"section": title}
+    if chapter:
+        d["chapter"] = chapter
     if short:
         d["short"] = short
     if paragraph:

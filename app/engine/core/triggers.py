@@ -126,6 +126,12 @@ def fire(game: Game, ev: Event) -> None:
                 pending.remove(nxt)
                 if nxt.later is not None and nxt.later.until == "used" and nxt.later in game.later:
                     game.later.remove(nxt.later)
+                if nxt.reaction_card is not None and nxt.reaction_card.zone != "hand":
+                    # a Reaction is used from the hand: one that left it meanwhile (discarded by another ability of
+                    # the same occurrence) can no longer be used (Haunted Mirror 2: Market Square discarded for it)
+                    game.log.add(f"{nxt.reaction_card.name} is no longer in {p.name}'s hand, so it can't react",
+                                 MORE_CONCURRENT)
+                    continue
                 with resolving(game.decider, nxt.name):
                     nxt.run(game, ev)
                 for x in _reactions(game, ev):

@@ -1,4 +1,5 @@
-"""Piles outside the Supply (Spoils, Madman, Mercenary): gained from, returned to, never bought.
+"""Piles outside the Supply (Spoils, Madman, Mercenary; Imp, Ghost, Will-o'-Wisp, Wish, Bat): gained from,
+returned to, never bought.
 
 Complete Rules § I Special setup (Dark Ages): "If the following underlined cards
 are in the game, include these piles outside the Supply: Hermit: Include Madman
@@ -23,8 +24,10 @@ from app.engine.scenario.extensions import expect_key, setup_key
 SPECIAL_SETUP = narrate.SPECIAL_SETUP
 EXCHANGING = narrate.EXCHANGING
 
-# the size of each pile when its card is in the game (Special setup § I)
-PILE_SIZES = {"Spoils": 15, "Madman": 10, "Mercenary": 10}
+# the size of each pile when its card is in the game (Special setup § I: Dark Ages; Nocturne: "Imp (13 cards,
+# Spirit)", "Ghost (6 cards, Spirit)", "Will-o'-Wisp (12 cards, Spirit)", "Wish (12 cards)", "Bat (10 cards)")
+PILE_SIZES = {"Spoils": 15, "Madman": 10, "Mercenary": 10,
+              "Imp": 13, "Ghost": 6, "Will-o'-Wisp": 12, "Wish": 12, "Bat": 10}
 
 
 def where(card: Card) -> str:
@@ -94,8 +97,8 @@ _PILES = {"type": "object", "propertyNames": {"enum": sorted(PILE_SIZES)},
 
 
 @setup_key("non_supply_piles", scope="game", schema=_PILES,
-           doc="Sizes of the piles outside the Supply (Spoils, Madman, Mercenary); by default a card that uses "
-               "one brings it (Special setup § I)",
+           doc="Sizes of the piles outside the Supply (Spoils, Madman, Mercenary, Imp, Ghost, Will-o'-Wisp, Wish, "
+               "Bat); by default a card that uses one brings it (Special setup § I)",
            example="non_supply_piles: {Spoils: 0}")
 def _setup_piles(game: Game, value: dict) -> None:
     # unknown names are reported in the log, not raised: see mixed_piles.ordered (the schema rejects them)

@@ -42,6 +42,7 @@ class Scenario:
     rulings: list[dict]
     raw: LDict
     steps: list[Step]
+    cards: int = 0          # every card it creates or names (cardnames.count_cards): its size, with the steps
 
 
 def load(path: str | Path) -> Scenario:
@@ -66,8 +67,10 @@ def loads(text: str, name: str) -> Scenario:
     try:
         _registry_loaded()
         _validate(name, raw)
-        cn.count_cards(name, raw)
-        return _check(name, raw)
+        cards = cn.count_cards(name, raw)
+        scenario = _check(name, raw)
+        scenario.cards = cards
+        return scenario
     except RecursionError:
         raise ScenarioError(name, "scenario nested too deeply") from None
 

@@ -24,6 +24,15 @@
     return esc(s).replace(/&lt;mark&gt;/g, "<mark>").replace(/&lt;\/mark&gt;/g, "</mark>")
       .replace(/&amp;(amp|lt|gt|quot|#39|#x27);/g, "&$1;");
   }
+  // A card's cost as the server's cost macro (templates/_macros.html) shows it: $4, $2 potion, 8 debt.
+  function cost(f) {
+    if (f.cost_coins == null && !f.cost_debt && !f.cost_potion) return "";
+    var html = '<span class="cost" title="cost">';
+    if (f.cost_coins || !(f.cost_debt || f.cost_potion)) html += '<span class="coin">$' + esc(f.cost_coins || 0) + "</span>";
+    if (f.cost_potion) html += '<span class="potion">potion</span>';
+    if (f.cost_debt) html += '<span class="debt">' + esc(f.cost_debt) + " debt</span>";
+    return " " + html + "</span>";
+  }
   function render(res) {
     var html = [];
     if (res.cards && res.cards.length) {
@@ -37,9 +46,13 @@
     }
     function more(list) {  // other paragraphs of the same section, folded into one result by the search
       if (!list || !list.length) return "";
-      return '<p class="small more">Also: ' + list.map(function (m) {
+      var quoted = list.filter(function (m) { return m.snippet; }).map(function (m) {
+        return '<p class="snippet sibling"><a href="' + esc(m.url) + '">¶</a> ' + snippet(m.snippet) + "</p>";
+      }).join("");
+      var links = list.filter(function (m) { return !m.snippet; });
+      return quoted + (links.length ? '<p class="small more">Also: ' + links.map(function (m) {
         return '<a href="' + esc(m.url) + '">' + esc(m.title) + "</a>";
-      }).join(" · ") + "</p>";
+      }).join(" · ") + "</p>" : "");
     }
     (res.groups || []).forEach(function (g) {
       html.push('<section class="group"><h2><a href="' + esc(g.url) + '">' + esc(g.title) + "</a></h2>");
@@ -50,13 +63,14 @@
           factsShown = true;
           var f = item.facts;
           html.push('<div class="cardhit"><p><strong><a href="/cards/' + esc(item.card) + '">' + esc(f.name) +
-            "</a></strong> · " + esc((f.types || []).join(" – ")) + " · " + esc(f.set) +
+            "</a></strong>" + cost(f) + " · " + esc((f.types || []).join(" – ")) + " · " + esc(f.set) +
             (f.german_name ? ' · <span lang="de">' + esc(f.german_name) + "</span>" : "") + "</p>" +
             (f.text ? '<p class="cardtext">' + cardText(f.text) + "</p>" : "") + "</div>");
         }
         if (item.facts && item.kind === "card" && item.key === item.card) return;  // the card box is this card
         html.push('<div class="hit"><a class="hittitle" href="' + esc(item.url) + '"><span class="kind">' +
-          esc(String(item.kind).replace(/_/g, " ")) + "</span> " + esc(item.title) + "</a>" + (item.settles ? '<p class="snippet settles">' + esc(item.settles) + "</p>"
+          esc(String(item.kind).replace(/_/g, " ")) + "</span> " + esc(item.title) + "</a>" +
+          (item.previous_version ? '<p class="small oldversion">' + esc(item.previous_version) + "</p>" : "") + (item.settles ? '<p class="snippet settles">' + esc(item.settles) + "</p>"
           : '<p class="snippet">' + snippet(item.snippet) + "</p>") + more(item.more) + "</div>");
       });
       html.push("</section>");
@@ -122,6 +136,7 @@
     input.setAttribute("aria-autocomplete", "list");
     form.appendChild(list);
     var timer = null, seq = 0, active = -1, items = [];
+    var MAX_NAME_TEXT = 100;    // the autocomplete's bound on q (longer is a 400, and no card name is that long)
 
     // Closing also drops any suggestion still on its way (seq), so a late answer cannot reopen the list.
     function close() { clearTimeout(timer); seq++; list.hidden = true; active = -1; }
@@ -151,7 +166,7 @@
     input.addEventListener("input", function () {
       clearTimeout(timer);
       var q = input.value.trim(), mine = ++seq;
-      if (!q) { close(); return; }
+      if (!q || q.length > MAX_NAME_TEXT) { close(); return; }   // a long question: the results are the answer
       timer = setTimeout(function () {
         fetch("/api/cards/autocomplete?limit=6&q=" + encodeURIComponent(q), { headers: { Accept: "application/json" } })
           .then(function (r) { return r.ok ? r.json() : { data: [] }; })
@@ -177,9 +192,12 @@
       var q = input.value.trim();
       if (!q || form.dataset.checked === q) return;
       e.preventDefault();
-      fetch("/api/cards/named?exact=" + encodeURIComponent(q), { headers: { Accept: "application/json" } })
+      if (q.length > MAX_NAME_TEXT || q.split(/\s+/).length > 4) { form.dataset.checked = q; form.submit(); return; }
+      // the autocomplete answers 200 with "exact": null for text that names no card (no 404 in the console)
+      fetch("/api/cards/autocomplete?limit=1&q=" + encodeURIComponent(q), { headers: { Accept: "application/json" } })
         .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (card) {
+        .then(function (res) {
+          var card = res && res.exact;
           if (card && card.url) { location.href = card.url; return; }
           form.dataset.checked = q;
           form.submit();

@@ -1,0 +1,167 @@
+"""What a lost symbol was, where the documents and the card facts determine it (``tools/make_symbol_table.py``).
+
+Each rule returns (restored text, source, why) or None; the first rule that answers wins, and a
+gap no rule answers stays lost (shown as ``symbols.LOST``). The rules only read facts: the
+card's own text from dominion-setup, the words of the sentence itself ("(Victory points)"),
+the section the sentence is in ("VICTORY POINT TOKENS"). None of them guesses an amount.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from app.corpus.card_facts import CardFacts, load_facts
+from app.corpus.symbols import Gap
+
+Answer = tuple[str, str, str] | None
+
+# A symbol as the card text prints it: "+$2", "$3", "2 VP", "+1 VP", "8 Debt", "Potion".
+_CARD_SYMBOL = r"(?:[+-]?\$\d+|\$|[+-]?\d+ VP|VP|\d+ Debt|Debt|Potion)"
+_WORD = re.compile(r"[\w’']+")
+
+
+def _plain(s: str) -> str:
+    s = re.sub(r"[*_]", "", s)
+    s = re.sub(r"[\ue000-\uf7ff]", "¤", s)
+    return " ".join(s.split())
+
+
+def _cards_for(gap: Gap, sections: dict[str, str]) -> list[CardFacts]:
+    """The card the gap's text is about (its owner, or chapter VII's "Detailed timing" entry named after it)."""
+    facts = load_facts()
+    slug = gap.card
+    if slug is None and gap.owner.startswith("vii-"):
+        slug = gap.owner.split("#", 1)[0][len("vii-"):]
+    f = facts.get(slug or "")
+    return [f] if f else []
+
+
+def _symbols(text: str) -> list[str]:
+    return re.findall(_CARD_SYMBOL, text)
+
+
+def sentence(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
+    """The sentence names the symbol itself: "the most  (Victory points)", "give you  (Coins)"."""
+    after = _plain(gap.after)
+    before = _plain(gap.before)
+    for words, symbol in (("(Victory point", "VP"), ("(Coins)", "$"), ("(Debt)", "Debt"),
+                          ("tokens (Victory point tokens)", "VP")):
+        if after.startswith(words):
+            return symbol, "sentence", f"the sentence names it: {words}"
+    # "cannot have  or  in its cost", "cards with  or  in their cost": the two symbols a cost can
+    # have besides coins (COMMON EFFECTS: CARD COSTS; the Card Reference lists Potion before Debt).
+    if re.match(r"^or (?:¤ )?in (?:(?:its|their) )?costs?\b", after) and re.search(r"\b(?:have|with|of)$", before):
+        return "Potion", "sentence", "“X or Y in its cost”: a cost's other symbols are Potion and Debt"
+    if re.match(r"^in (?:(?:its|their) )?costs?\b", after) and re.search(r"\b(?:have|with|of) (?:¤ )?or$", before):
+        return "Debt", "sentence", "“X or Y in its cost”: a cost's other symbols are Potion and Debt"
+    # What a turn's pools hold: "keeping any Actions, Buys and  you had left", "has the Buys and  available".
+    if re.search(r"\bBuys and$", before):
+        return "$", "sentence", "Actions, Buys and coins: what a turn's pools hold"
+    # A Treasure's production: "The Treasure produces  even though", "This Treasure does not give you ".
+    if re.search(r"\b(?:Treasure|it) produces$|\bTreasure does not give you$", before) and not after.startswith("("):
+        return "$", "sentence", "what a Treasure produces when played: coins"
+    # "This has VARIABLE  PRODUCTION": the Card Reference prints the term with the coin (“VARIABLE ① PRODUCTION”).
+    if before.endswith("VARIABLE") and after.startswith("PRODUCTION"):
+        return "$", "sentence", "the term is printed “VARIABLE ① PRODUCTION” (the coin) elsewhere in the Complete Rules"
+    # Scoring: "it's worth 4  when scoring", "you get 5  if no one has more", "scores you 3  per copy".
+    if re.search(r"\b(?:worth|score|scores you|scoring|giving|get) (?:[+-]?\d+|x|-1)?$", before) and \
+            re.search(r"\b(?:scor|end of the game|per |if )", after + " " + before):
+        if not re.match(r"^tokens?\b", after):
+            return "VP", "sentence", "a number of points scored at the end of the game"
+    return None
+
+
+def section(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
+    """A token named by the section it is in: "  tokens" under VICTORY POINT TOKENS or DEBT."""
+    after = _plain(gap.after)
+    title = section_title.upper()
+    if "VICTORY POINT TOKEN" in title:
+        return "VP", "section", f"the section {section_title} is about VP only"
+    if re.match(r"^(?:in (?:its|their) )?costs?\b|^\(Debt\)", after):
+        for words, symbol in (("POTION", "Potion"), ("DEBT", "Debt")):
+            if words in title:
+                return symbol, "section", f"a cost in the section {section_title}"
+    if not re.match(r"^tokens?\b", after):
+        return None
+    for words, symbol in (("VICTORY POINT TOKEN", "VP"), ("DEBT", "Debt")):
+        if words in title:
+            return symbol, "section", f"a token in the section {section_title}"
+    return None
+
+
+def card_text(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
+    """The card's own text prints the symbol in the same words ("costing up to $4", "+$2", "take 2 VP")."""
+    if not cards:
+        return None
+    card = cards[0]
+    text = card.text.replace("\n", " ")
+    before, after = _plain(gap.before), _plain(gap.after)
+    name = card.name
+    # tokens: the card hands out or takes one kind of token
+    if re.match(r"^tokens?\b", after):
+        kinds = {k for k, pat in (("VP", r"\bVP\b"), ("Debt", r"\bDebt\b")) if re.search(pat, text)}
+        if len(kinds) == 1:
+            kind = kinds.pop()
+            return kind, "card text", f"{name}'s text gives or takes {kind} tokens"
+        return None
+    # "+N" whose coin sign was lost
+    m = re.match(r"^(\d+)\b", after)
+    if before.endswith("+") and m:
+        amount = m.group(1)
+        vp = re.search(rf"\+{amount} VP\b", text)
+        coin = re.search(rf"\+\${amount}\b", text) or (
+            card.is_type("Treasure") and re.match(rf"\${amount}\b", card.text))
+        if coin and not vp:
+            return "$", "card text", f"{name}'s text: +${amount}" if "+$" + amount in text else \
+                f"{name}'s text: ${amount} (a Treasure)"
+        if vp and not coin:
+            return "VP", "card text", f"{name}'s text: +{amount} VP"
+        return None
+    # "The cost of Madman is  for any ability": the card's cost, from the card facts
+    if re.search(r"\bcost of [\w’' ]+ is$", before) and not card.cost_potion and not card.cost_debt:
+        return f"${card.cost_coins}", "card text", f"{name} costs ${card.cost_coins} (card facts)"
+    # a card whose text prints no symbol but coins: a bare gap in its rulings is coins
+    kinds = {k for k, pat in (("$", r"\$"), ("VP", r"\bVP\b"), ("Debt", r"\bDebt\b"), ("Potion", r"\bPotion\b"))
+             if re.search(pat, text)} | ({"Potion"} if card.cost_potion else set()) | ({"Debt"} if card.cost_debt else set())
+    if kinds == {"$"} and not re.match(r"^(?:tokens?|\d)", after) and not before.endswith("+") \
+            and re.search(r"\b(?:the|all|any|your|of|each|had|get|gives?|pay)$", before) \
+            and not re.match(r"^(?:or|in its|in their)\b", after):
+        return "$", "card text", f"{name}'s text prints no symbol but $"
+    if False:
+        return None
+    # a bare "+": the card's one coin bonus (a Treasure's value counts: Spoils "$3"); "+$1 per ..." varies
+    if before.endswith("+"):
+        if "VP" in text or "Debt" in text:
+            return None
+        fixed = set(re.findall(r"\+\$(\d+)(?! per)\b", text))
+        varying = re.findall(r"\+\$(?:\d+ per\b|(?!\d))", text)
+        if card.is_type("Treasure"):
+            fixed |= set(re.findall(r"^\$(\d+)\b", card.text))
+        if varying and not fixed:
+            return "$", "card text", f"{name}'s text: +$ varies (“{varying[0].strip()}…”)"
+        if len(fixed) == 1 and not varying:
+            amount = fixed.pop()
+            return f"${amount}", "card text", f"{name}'s text: +${amount}" if "+$" in text else \
+                f"{name}'s text: ${amount}"
+        return None
+    # the same words around a symbol in the card's text: "costing up to  from" ~ "costing up to $4"
+    words = _WORD.findall(before.lower())[-2:]
+    if len(words) == 2:
+        pat = re.compile(rf"\b{re.escape(words[0])} {re.escape(words[1])} ({_CARD_SYMBOL})", re.IGNORECASE)
+        found = {m.group(1) for m in pat.finditer(text)}
+        if len(found) == 1:
+            symbol = found.pop()
+            return symbol, "card text", f"{name}'s text: “{words[0]} {words[1]} {symbol}”"
+    return None
+
+
+RULES: list[Callable[[Gap, str, list[CardFacts]], Answer]] = [sentence, section, card_text]
+
+
+def infer(gap: Gap, section_title: str, sections: dict[str, str]) -> Answer:
+    cards = _cards_for(gap, sections)
+    for rule in RULES:
+        answer = rule(gap, section_title, cards)
+        if answer is not None:
+            return answer
+    return None
