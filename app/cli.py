@@ -110,7 +110,7 @@ def cmd_search(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from app.engine.scenario.commands import replay
 
-    return replay(args.file, args.json)
+    return replay(args.file, args.json, questions=args.questions)
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
@@ -158,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="replay a scenario and check its expectations")
     r.add_argument("file")
     r.add_argument("--json", action="store_true")
+    r.add_argument("--questions", action="store_true",
+                   help="list every question asked, in order, with its legal answers and which were automatic")
     r.set_defaults(func=cmd_replay)
 
     v = sub.add_parser("coverage", help="executable definitions and scenarios per set")

@@ -61,3 +61,38 @@ def prod_app(built_index):
 @pytest.fixture()
 def prod_client(prod_app):
     return prod_app.test_client()
+
+
+@pytest.fixture()
+def hold_replay_slots():
+    """``hold(*lock_files)``: another process takes these replay slot files, as other workers' long replays
+    would, until ``release()`` (returned) is called or the test ends."""
+    import subprocess
+    import sys
+    import textwrap
+
+    procs = []
+
+    def hold(*paths):
+        proc = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+            import fcntl, os, sys
+            fds = [os.open(p, os.O_RDWR | os.O_CREAT) for p in {[str(p) for p in paths]!r}]
+            for fd in fds:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+            print("held", flush=True)
+            sys.stdin.read()
+        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        procs.append(proc)
+        assert proc.stdout.readline().strip() == "held"
+
+        def release():
+            if proc.poll() is None:
+                proc.stdin.close()
+                proc.wait(10)
+        return release
+
+    yield hold
+    for proc in procs:
+        if proc.poll() is None:
+            proc.stdin.close()
+            proc.wait(10)

@@ -145,16 +145,20 @@ def test_a_ruins_order_naming_a_card_that_is_not_a_ruins_is_refused_at_its_line(
     """)
 
 
-def test_band_of_misfits_cannot_play_a_duration_or_a_card_costing_as_much(tmp_path):
+def test_band_of_misfits_may_play_a_duration_but_not_a_card_costing_as_much(tmp_path):
+    """The Complete Rules exclude only Command cards (Band of Misfits 4; Conjurer 3), although the card facts'
+    text says "non-Command non-Duration": Fishing Village is offered, Mystic ($5, not less) is not."""
     res = run_text(tmp_path, """
         title: t
-        rulings: [{card: Band of Misfits, ruling: 1}]
+        rulings: [{card: Band of Misfits, ruling: 4}]
         players: [{name: Alice, hand: [Band of Misfits]}, {name: Bob}]
         supply: {Band of Misfits: 9, Fishing Village: 10, Market Square: 10, Mystic: 10}
-        steps: [{play: Band of Misfits}]
-        expect: {actions: 1, buys: 2}
+        steps: [{play: Band of Misfits, answers: [Fishing Village]}]
+        expect:
+          actions: 2
+          offered: [{player: Alice, options: [Fishing Village, Market Square]}]
+          Alice: {in_play: [Band of Misfits]}
     """)
-    # Fishing Village is a Duration and Mystic costs $5 (not less): Market Square is the only choice (forced)
     assert res.ok, (res.error, res.failures)
 
 

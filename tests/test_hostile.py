@@ -91,7 +91,7 @@ def test_overlong_slug_gets_its_own_error(client):
     resp = client.get("/api/cards/" + "x" * 1000)
     assert resp.status_code == 404
     assert resp.get_json()["code"] == "slug_too_long"
-    assert str(limits.SLUG_CHARS.value) in resp.get_json()["message"]
+    assert str(limits.SLUG_BYTES.value) in resp.get_json()["message"]
 
 
 # ------------------------------------------------------------------ scenario documents

@@ -57,7 +57,7 @@ def _gets(path: str, url: str, codes_404: tuple[str, ...] = (), store: bool = Tr
         out.append(Ex(path, "get", 503, "store_missing", url, app="missing"))
     base = url.rsplit("/", 1)[0]
     for code in codes_404:
-        bad = {"slug_too_long": "x" * (limits.SLUG_CHARS.value + 1), "not_found": "a%2Fb"}.get(code, "zzqx-nothing")
+        bad = {"slug_too_long": "x" * (limits.SLUG_BYTES.value + 1), "not_found": "a%2Fb"}.get(code, "zzqx-nothing")
         out.append(Ex(path, "get", 404, code, f"{base}/{bad}"))
     return out
 
@@ -165,17 +165,21 @@ def apps(built_index, tmp_path_factory):
     (corpus / "scenarios").mkdir()
     (corpus / "scenarios" / f"{BROKEN_SCENARIO_ID}.yaml").write_text(
         MOAT_VS_MILITIA.replace("players:", "playerz:"), encoding="utf-8")
-    # limited: every address's replay budget is empty; busy: the only replay slot is held (by this fixture).
+    # limited: every address's replay budget is empty; busy: the only replay slot and the slot kept for small
+    # replays are held (by this fixture).
     limited = create_app({"DB_PATH": db, "RATE_LIMITS": True, "REPLAY_BURST": 0.0,
                           "RUN_DIR": str(tmp_path_factory.mktemp("run-limited"))})
     busy_run = tmp_path_factory.mktemp("run-busy")
     busy = create_app({"DB_PATH": db, "REPLAY_SLOTS": 1, "RUN_DIR": str(busy_run)})
     holder = os.open(busy_run / "replay-slot-0.lock", os.O_RDWR | os.O_CREAT)
     fcntl.flock(holder, fcntl.LOCK_EX)
+    small = os.open(busy_run / "replay-small-0.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(small, fcntl.LOCK_EX)
     yield {"prod": create_app({"DB_PATH": db}), "missing": create_app({"DB_PATH": str(missing)}),
            "timeout": timeout, "broken": create_app({"DB_PATH": db}), "broken_corpus": corpus,
            "limited": limited, "busy": busy}
     os.close(holder)
+    os.close(small)
 
 
 def _schema_for(ex: Ex) -> dict[str, Any] | None:
@@ -226,7 +230,7 @@ def test_documented_limits_are_the_enforced_ones():
     q = next(p for p in search["parameters"] if p["name"] == "q")
     assert q["schema"]["maxLength"] == limits.QUERY_CHARS.value
     slug = DOC["paths"]["/api/cards/{slug}"]["get"]["parameters"][0]
-    assert slug["schema"]["maxLength"] == limits.SLUG_CHARS.value
+    assert slug["schema"]["maxLength"] == limits.SLUG_BYTES.value
     body = DOC["paths"]["/api/replay"]["post"]["requestBody"]["description"]
     assert str(limits.SCENARIO_BYTES.value) in body and str(limits.REPLAY_STEPS.value) in body
 

@@ -148,3 +148,66 @@ def test_without_nginx_serve_prod_says_so_and_still_holds_up(built_index):
         err = _log(proc)
     assert code == 0
     assert "nginx not found" in err and "apt-get install nginx" in err
+
+
+def _raw(port: int, request: bytes, timeout: float = 10) -> tuple[int, dict[str, str], bytes]:
+    """One raw request: (status, lower-cased headers, body)."""
+    with socket.create_connection((HOST, port), timeout=timeout) as s:
+        s.sendall(request)
+        data = b""
+        while chunk := s.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (ln.partition(":") for ln in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+@pytest.mark.skipif(front.find_nginx() is None, reason="nginx is not installed (apt-get install nginx; .ci/run does)")
+def test_errors_nginx_makes_itself_carry_the_security_headers_and_the_apis_json(built_index):
+    """Issue 36: nginx's own 413, 414, 405 and 429 were HTML without the security headers, also under /api."""
+    import json
+
+    from app.web.security import SECURITY_HEADERS
+
+    port = _free_port()
+    proc = _serve(built_index, port)
+    big = b"x" * (int(front.limits.FORM_BYTES.value) + 10)
+    try:
+        _wait_healthy(proc, port)
+        cases = {
+            "413 api": (b"POST /api/replay HTTP/1.1\r\nHost: h\r\nConnection: close\r\nContent-Length: "
+                        + str(len(big)).encode() + b"\r\n\r\n" + big, 413, "json"),
+            "413 page": (b"POST /try HTTP/1.1\r\nHost: h\r\nConnection: close\r\nContent-Length: "
+                         + str(len(big)).encode() + b"\r\n\r\n" + big, 413, "html"),
+            "414": (b"GET /api/search?q=" + b"a" * 40000 + b" HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n",
+                    414, "html"),
+            "405 trace": (b"TRACE / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n", 405, "html"),
+            "405 trace api": (b"TRACE /api/cards HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n", 405, "json"),
+        }
+        for name, (req, status, kind) in cases.items():
+            got, headers, body = _raw(port, req)
+            assert got == status, (name, got, body[:200])
+            for header, value in SECURITY_HEADERS.items():
+                assert headers.get(header.lower()) == value, (name, header, headers)
+            if kind == "json":
+                doc = json.loads(body)
+                assert doc["status"] == status and doc["code"] and len(doc["message"]) > 10, (name, doc)
+                assert headers["content-type"].startswith("application/json"), name
+            else:
+                assert headers["content-type"].startswith("text/html") and b"<h1>" in body, (name, body[:200])
+            if status == 405:
+                assert headers.get("allow") == "GET, HEAD, POST", (name, headers)
+        refused = None
+        for _ in range(40):          # nginx's per-address replay rate: its own 429, in the API's shape
+            got, headers, body = _raw(port, b"POST /api/replay HTTP/1.1\r\nHost: h\r\nConnection: close\r\n"
+                                            b"Content-Length: 0\r\n\r\n")
+            if got == 429 and headers.get("server", "").startswith("nginx") and b"too_many_requests" in body:
+                refused = (headers, body)
+                break
+        assert refused is not None
+        headers, body = refused
+        assert json.loads(body)["code"] == "too_many_requests" and headers["retry-after"] == "1"
+        assert headers["content-security-policy"] == SECURITY_HEADERS["Content-Security-Policy"]
+    finally:
+        assert _stop(proc) == 0

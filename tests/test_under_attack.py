@@ -310,30 +310,21 @@ def _gated_app(built_index, tmp_path, **config):
 SHORT = (ROOT / "corpus" / "scenarios" / "adventurer-digs-through-shuffle.yaml").read_bytes()
 
 
-def test_when_every_replay_slot_is_busy_replays_get_503_and_pages_still_answer(built_index, tmp_path):
+def test_when_every_replay_slot_is_busy_replays_get_503_and_pages_still_answer(built_index, tmp_path,
+                                                                               hold_replay_slots):
     app = _gated_app(built_index, tmp_path, REPLAY_SLOTS=1)
     client = app.test_client()
-    # Another worker (another process) holds the only slot, as a long replay would.
-    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
-        import fcntl, os, sys, time
-        fd = os.open({str(tmp_path / "run" / "replay-slot-0.lock")!r}, os.O_RDWR | os.O_CREAT)
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        print("held", flush=True)
-        sys.stdin.read()
-    """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout.readline().strip() == "held"
-        resp = client.post("/api/replay", data=SHORT, content_type="application/yaml")
-        assert resp.status_code == 503 and resp.get_json()["code"] == "replays_busy"
-        assert int(resp.headers["Retry-After"]) >= 1
-        token = _token(GAME)
-        assert client.get("/try", query_string={"s": token}).status_code == 503
-        for url in ("/healthz", "/cards/village", "/scenarios/adventurer-digs-through-shuffle", "/api/scenarios"):
-            assert client.get(url).status_code == 200, url
-    finally:
-        holder.stdin.close()
-        holder.wait(10)
-    # The holder is gone (its lock went with it): replays run again.
+    # Other workers hold the only slot and the one kept for small replays, as long replays would.
+    release = hold_replay_slots(tmp_path / "run" / "replay-slot-0.lock", tmp_path / "run" / "replay-small-0.lock")
+    resp = client.post("/api/replay", data=SHORT, content_type="application/yaml")
+    assert resp.status_code == 503 and resp.get_json()["code"] == "replays_busy"
+    assert int(resp.headers["Retry-After"]) >= 1
+    token = _token(GAME)
+    assert client.get("/try", query_string={"s": token}).status_code == 503
+    for url in ("/healthz", "/cards/village", "/scenarios/adventurer-digs-through-shuffle", "/api/scenarios"):
+        assert client.get(url).status_code == 200, url
+    release()
+    # The holder is gone (its locks went with it): replays run again.
     assert client.post("/api/replay", data=SHORT, content_type="application/yaml").status_code == 200
 
 

@@ -1,4 +1,4 @@
-"""``python3 -m app.engine replay FILE [--json]`` / ``coverage [--json]`` until the CLI wires them."""
+"""``python3 -m app.engine replay FILE [--json] [--questions]`` / ``coverage [--json]`` until the CLI wires them."""
 from __future__ import annotations
 
 import argparse
@@ -13,10 +13,11 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("replay", help="replay a scenario and check its expectations")
     r.add_argument("file")
     r.add_argument("--json", action="store_true")
+    r.add_argument("--questions", action="store_true")
     c = sub.add_parser("coverage", help="definitions and scenarios per set")
     c.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    return replay(a.file, a.json) if a.cmd == "replay" else coverage(a.json)
+    return replay(a.file, a.json, questions=a.questions) if a.cmd == "replay" else coverage(a.json)
 
 
 if __name__ == "__main__":

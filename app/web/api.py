@@ -13,7 +13,7 @@ from flask import Blueprint, jsonify, render_template, request
 from app.web import data, services
 from app.web import replay as rp
 from app.web.errors import ApiError
-from app.web.limits import SCENARIO_BYTES, limited
+from app.web.limits import SCENARIO_BYTES, excerpt, limited, parse_json, whole_number
 from app.web.openapi import openapi_document
 
 api = Blueprint("api", __name__, url_prefix="/api")
@@ -21,12 +21,9 @@ api = Blueprint("api", __name__, url_prefix="/api")
 
 def _limit(default: int = 10, cap: int = 100) -> int:
     raw = request.args.get("limit", str(default))
-    try:
-        n = int(raw)
-    except ValueError:
-        raise ApiError(400, "bad_parameter", f"limit must be a whole number, got {raw!r}") from None
-    if not 1 <= n <= cap:
-        raise ApiError(400, "bad_parameter", f"limit must be between 1 and {cap}, got {n}")
+    n = whole_number(raw, 1, cap)
+    if n is None:
+        raise ApiError(400, "bad_parameter", f"limit must be a whole number from 1 to {cap}, got {excerpt(raw)}")
     return n
 
 
@@ -186,7 +183,7 @@ def replay():
         raise ApiError(400, "empty_body", "post a scenario as YAML or JSON in the request body")
     if request.mimetype == "application/json":
         try:
-            parsed = json.loads(text)
+            parsed = parse_json(text)
         except json.JSONDecodeError as exc:
             raise ApiError(400, "bad_json", f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}",
                            line=exc.lineno) from None

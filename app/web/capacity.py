@@ -21,6 +21,14 @@ mechanisms, both checked before the scenario is even parsed:
   is positive again. The buckets live in a small shared memory file, so the
   budget holds across workers, not per worker.
 
+* **A slot kept for small replays** (issue 36): 20 addresses looping an expensive
+  scenario kept the general slots busy, and an ordinary player's sandbox move
+  failed 26 times in 27. A request that finds every general slot busy is not
+  refused at once: its scenario is read (bounded, a few milliseconds) and its
+  size measured (cards named times steps, ``replay_work``); a replay the size of
+  the sandbox's or the corpus scenarios' (``SMALL_REPLAY_WORK``) takes the small
+  slot, a heavy one gets the 503. Heavy replays can never hold the small slot.
+
 Replays of the scenario files themselves (``/scenarios/<id>``) are memoised per
 build and cached as responses, so they are not gated: they are cheap pages.
 """
@@ -48,6 +56,11 @@ REPLAY_BURST = 10.0         # the most a client may have saved up
 MIN_CHARGE = 0.05           # every replay request costs at least this (so cheap refusals are bounded too)
 BUCKETS = 4096              # shared buckets; clients are hashed onto them
 BUSY_RETRY_AFTER = 2        # seconds a client is told to wait when every slot is busy
+# A small replay: cards named times (steps + 1). The corpus scenarios are at most 142 cards and 9 steps
+# (about 1,400); a sandbox table (about 230 cards with its Supply) 200 moves long is about 46,000. The
+# flooders' table (bench/heavy_scenario.py: 1,650 cards, 250 steps) is about 414,000.
+SMALL_REPLAY_WORK = 50_000
+SMALL_SLOTS = 1
 # Replays of the project's own scenario files: memoised per build, so cheap pages, not gated.
 CORPUS_REPLAYS = frozenset({"pages.scenario", "api.scenario"})
 
@@ -72,8 +85,8 @@ def run_dir(app: Flask) -> Path:
 class ReplaySlots:
     """At most ``n`` holders at once, across processes and threads (one ``flock`` per slot file)."""
 
-    def __init__(self, directory: Path, n: int):
-        self.paths = [directory / f"replay-slot-{i}.lock" for i in range(n)]
+    def __init__(self, directory: Path, n: int, prefix: str = "replay-slot"):
+        self.paths = [directory / f"{prefix}-{i}.lock" for i in range(n)]
 
     def try_acquire(self) -> int | None:
         """A file descriptor holding a slot, or None when all are busy. Close it to release."""
@@ -169,6 +182,8 @@ class ReplayGate:
     def __init__(self, app: Flask):
         directory = run_dir(app)
         self.slots = ReplaySlots(directory, int(app.config.get("REPLAY_SLOTS") or default_slots()))
+        small = int(app.config.get("REPLAY_SMALL_SLOTS", os.environ.get("RULINGS_REPLAY_SMALL_SLOTS", SMALL_SLOTS)))
+        self.small = ReplaySlots(directory, small, prefix="replay-small")
         self.budgets = ReplayBudgets(directory / "replay-budgets.bin",
                                      rate=float(app.config.get("REPLAY_RATE", REPLAY_RATE)),
                                      burst=float(app.config.get("REPLAY_BURST", REPLAY_BURST))) \
@@ -197,18 +212,36 @@ class ReplayGate:
                                f"try again in {wait} s")
         fd = self.slots.try_acquire()
         if fd is None:
-            g._retry_after = BUSY_RETRY_AFTER
-            raise ApiError(503, "replays_busy",
-                           f"every replay slot ({len(self.slots.paths)}) is busy; the rest of the site is not; "
-                           f"try again in {BUSY_RETRY_AFTER} s")
+            if not self.small.paths:
+                self._busy()
+            g._replay_waiting = (client, time.monotonic())    # ``admit`` decides once the size is known
+            return
         g._replay_gate = (fd, client, time.monotonic())
+
+    def _busy(self) -> None:
+        g._retry_after = BUSY_RETRY_AFTER
+        raise ApiError(503, "replays_busy",
+                       f"every replay slot ({len(self.slots.paths)}) is busy; the rest of the site is not; "
+                       f"try again in {BUSY_RETRY_AFTER} s")
+
+    def admit(self, work: int) -> None:
+        """Once the scenario is read: a request without a general slot takes the small one if it is small."""
+        waiting = g.pop("_replay_waiting", None)
+        if waiting is None:
+            return
+        fd = self.small.try_acquire() if work <= SMALL_REPLAY_WORK else None
+        if fd is None:
+            g._replay_gate = (None, *waiting)      # charged for the reading all the same
+            self._busy()
+        g._replay_gate = (fd, *waiting)
 
     def leave(self, exc: BaseException | None = None) -> None:  # noqa: ARG002 - teardown signature
         held = g.pop("_replay_gate", None)
         if held is None:
             return
         fd, client, started = held
-        self.slots.release(fd)
+        if fd is not None:
+            self.slots.release(fd)
         if self.budgets is not None:
             self.budgets.charge(client, time.monotonic() - started)
 
@@ -229,3 +262,14 @@ def init_capacity(app: Flask) -> ReplayGate:
 
     app.extensions["replay_gate"] = gate
     return gate
+
+
+def admit(work: int) -> None:
+    """Called with a posted scenario's measured size (``replay.load_text``): see ``ReplayGate.admit``."""
+    from flask import has_request_context
+
+    if not has_request_context():
+        return
+    gate = current_app.extensions.get("replay_gate")
+    if gate is not None:
+        gate.admit(work)

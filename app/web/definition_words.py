@@ -448,9 +448,20 @@ def definition_lines(d: Any, current: bool = True) -> list[Line]:
         lines.append(_line(0, _ability(card, fn, "While this is in play", r"While (?:this is|you have this) in play[^.]*",
                                        r"[^.]*while (?:this is|you have this) in play[^.]*")))
     lines += _reserve_lines(d.name)
+    if not lines and d.setup is not None:        # a pile with only a setup rule (a split pile, Castles, Knights)
+        lines.append(_line(0, _cap(_doc(d.setup) or "Special setup when this pile is in the Supply")))
+    if not lines and card and _is_landmark(card):
+        # a Landmark's abilities are installed by its mechanism (landmarks.py), which does what the card says
+        lines += [_line(0, part.strip().replace("\n", " ")) for part in _printed(card).split("-----") if part.strip()]
     for x in lines:
         x.pop("if_you_did", None)
     return lines
+
+
+def _is_landmark(card: str) -> bool:
+    from app.corpus.card_facts import facts_for
+    f = facts_for(card)
+    return f is not None and "Landmark" in f.types
 
 
 def _reserve_lines(name: str) -> list[Line]:

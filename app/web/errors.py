@@ -59,7 +59,10 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def _http(exc: HTTPException):
         code = (exc.name or "error").lower().replace(" ", "_")
-        return _respond(exc.code or 500, code, exc.description or exc.name)
+        body, status = _respond(exc.code or 500, code, exc.description or exc.name)
+        # a 405 says which methods are allowed (RFC 9110 15.5.6), as Werkzeug's own answer did
+        allow = [v for k, v in exc.get_headers() if k.lower() == "allow"]
+        return body, status, ({"Allow": allow[0]} if allow else {})
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):

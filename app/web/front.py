@@ -17,6 +17,7 @@ import subprocess
 from pathlib import Path
 
 from app.web import limits
+from app.web.security import SECURITY_HEADERS
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent.parent
 TEMPLATE = PROJECT_ROOT / "deploy" / "nginx.conf"
@@ -49,6 +50,9 @@ def render_config(run_dir: Path, host: str, port: int, upstream: str) -> str:
         "MAX_BODY": str(int(limits.FORM_BYTES.value)),
         # As root, nginx's workers would otherwise become 'nobody', who cannot enter the run directory.
         "USER": f"user {pwd.getpwuid(os.geteuid()).pw_name};" if os.geteuid() == 0 else "",
+        # the headers the app sets on every answer, on the errors nginx makes itself too
+        "SECURITY_HEADERS": "\n".join(f'            add_header {name} "{value}" always;'
+                                       for name, value in SECURITY_HEADERS.items()),
     }
     text = TEMPLATE.read_text(encoding="utf-8")
     for key, value in values.items():

@@ -26,6 +26,8 @@ from typing import Any, Callable, TypeVar
 
 import yaml
 
+from app.engine.core.errors import ECHO_CHARS, excerpt  # noqa: F401 (re-exported for the web side)
+
 
 @dataclass(frozen=True)
 class Limit:
@@ -67,9 +69,10 @@ def _num(x: int | float) -> str:
 QUERY_CHARS = Limit("query length", 200, "characters", 400, "query_too_long", "the search query")
 # The request line as a whole (gunicorn refuses longer lines itself at 4094 bytes).
 URL_CHARS = Limit("URL length", 4000, "characters", 414, "url_too_long", "the URL")
-# Card, section and scenario slugs: the longest real slug is far shorter; an unknown
+# Card, section and scenario slugs, in UTF-8 bytes (a file name holds at most 255; 100 CJK characters
+# are 300): the longest real slug is far shorter; an unknown
 # slug triggers a nearest-name search whose cost grows with its length.
-SLUG_CHARS = Limit("slug length", 120, "characters", 404, "slug_too_long", "the name in the URL")
+SLUG_BYTES = Limit("slug length", 120, "bytes (UTF-8)", 404, "slug_too_long", "the name in the URL")
 # Any request body (Flask's MAX_CONTENT_LENGTH).
 BODY_BYTES = Limit("request body size", 256 * 1024, "bytes", 413, "body_too_large", "the request body")
 # A posted scenario: its text, its YAML/JSON nodes (aliases counted every time they are
@@ -91,8 +94,39 @@ ENGINE_STEPS = Limit("engine step limit", 20_000, "engine steps", 400, "step_lim
 REPLAY_SECONDS = Limit("replay time", 3.0, "seconds", 422, "replay_timeout",
                        "the replay was stopped because it ran too long")
 
-ALL = (QUERY_CHARS, URL_CHARS, SLUG_CHARS, BODY_BYTES, FORM_BYTES, SCENARIO_BYTES, SCENARIO_NODES, SCENARIO_DEPTH,
-       REPLAY_STEPS, ENGINE_STEPS, REPLAY_SECONDS)
+# Any number a request gives as text (a form field, a JSON integer): Python refuses to convert more
+# than 4,300 digits, so a longer one must be refused before int() sees it; no count needs more than this.
+NUMBER_DIGITS = Limit("number length", 15, "digits", 400, "number_too_long", "a number")
+
+ALL = (QUERY_CHARS, URL_CHARS, SLUG_BYTES, BODY_BYTES, FORM_BYTES, SCENARIO_BYTES, SCENARIO_NODES, SCENARIO_DEPTH,
+       REPLAY_STEPS, ENGINE_STEPS, REPLAY_SECONDS, NUMBER_DIGITS)
+
+
+# ------------------------------------------------------------------ numbers, JSON and echoes
+def whole_number(text: Any, low: int, high: int) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high``, or None: digits only, checked for length first."""
+    raw = str(text if text is not None else "").strip()
+    if not raw or len(raw) > len(str(high)) or not raw.isascii() or not raw.isdigit():
+        return None
+    n = int(raw)
+    return n if low <= n <= high else None
+
+
+def _bounded_int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > NUMBER_DIGITS.value:
+        raise LimitExceeded(NUMBER_DIGITS, digits, "a JSON integer")
+    return int(text)
+
+
+def parse_json(text: str | bytes) -> Any:
+    """``json.loads`` for request input: integers bounded by ``NUMBER_DIGITS`` before Python converts them,
+    and nesting past the parser's recursion refused as ``SCENARIO_DEPTH``. Raises ``LimitExceeded`` or
+    ``ValueError`` (text that is not JSON)."""
+    try:
+        return json.loads(text, parse_int=_bounded_int)
+    except RecursionError:
+        raise LimitExceeded(SCENARIO_DEPTH, detail="JSON nested deeper than the parser allows") from None
 
 
 # ------------------------------------------------------------------ per-view declarations
@@ -156,9 +190,9 @@ def check_scenario(data: bytes | str, mimetype: str = "application/yaml") -> Non
     text = data if isinstance(data, str) else data.decode("utf-8", "replace")
     if mimetype == "application/json":
         try:
-            obj = json.loads(text)
-        except RecursionError:
-            raise LimitExceeded(SCENARIO_DEPTH, detail="JSON nested deeper than the parser allows") from None
+            obj = parse_json(text)
+        except LimitExceeded:
+            raise
         except ValueError:
             return
         if isinstance(obj, dict) and set(obj) == {"scenario"} and isinstance(obj["scenario"], str):
@@ -242,8 +276,7 @@ def _check_steps(obj: Any) -> None:
 
 
 def _check_step_limit(raw: Any) -> None:
-    try:
-        value = int(str(raw).strip())
-    except ValueError:
-        return  # not a number: the scenario loader says so, naming the line
-    ENGINE_STEPS.check(value)
+    text = str(raw).strip() if not isinstance(raw, int) else None
+    if text is not None and (len(text) > NUMBER_DIGITS.value or not text.isdigit()):
+        return  # not a number, or a long one: the scenario loader says so, naming the line
+    ENGINE_STEPS.check(raw if isinstance(raw, int) else int(text))

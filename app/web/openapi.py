@@ -63,13 +63,13 @@ def _get(summary: str, ok: dict[str, Any], params: list[dict[str, Any]] | None =
 
 def _path_param(name: str, what: str) -> dict[str, Any]:
     return {"name": name, "in": "path", "required": True, "description": what,
-            "schema": {"type": "string", "minLength": 1, "maxLength": limits.SLUG_CHARS.value}}
+            "schema": {"type": "string", "minLength": 1, "maxLength": limits.SLUG_BYTES.value}}
 
 
 def _not_found(what: str) -> dict[str, Any]:
     return _error(404, f"No {what} by that name (with the nearest names), a name longer than "
-                       f"{limits.SLUG_CHARS.value} characters, or no such path",
-                  [f"unknown_{what}", limits.SLUG_CHARS.code, "not_found"])
+                       f"{limits.SLUG_BYTES.value} bytes (UTF-8), or no such path",
+                  [f"unknown_{what}", limits.SLUG_BYTES.code, "not_found"])
 
 
 def _paths() -> dict[str, Any]:

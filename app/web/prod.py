@@ -58,6 +58,7 @@ def gunicorn_argv(host: str, port: int, n_workers: int | None = None, access_log
         "--bind", f"{host}:{port}",
         "--workers", str(n_workers or workers()),
         "--preload",                      # import once in the master; workers fork ready
+        "--config", "python:app.web.gunicorn_hooks",   # each worker warms up before its first request
         "--timeout", "30",
         "--graceful-timeout", "10",
         "--max-requests", "20000", "--max-requests-jitter", "2000",

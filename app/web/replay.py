@@ -67,10 +67,16 @@ def scenario_ids() -> list[str]:
 
 
 def scenario_path(scenario_id: str) -> Path | None:
-    if not scenario_id or "/" in scenario_id or "\\" in scenario_id or scenario_id.startswith("."):
+    """The file of a scenario id, or None: never an id that cannot be a file name here (a separator, a dot
+    first, or more UTF-8 bytes than a slug may have: a name over 255 bytes makes the OS raise, not answer)."""
+    if not scenario_id or "/" in scenario_id or "\\" in scenario_id or scenario_id.startswith(".") \
+            or "\0" in scenario_id or len(scenario_id.encode("utf-8", "surrogatepass")) > limits.SLUG_BYTES.value:
         return None
     path = config.scenarios_dir() / f"{scenario_id}.yaml"
-    return path if path.is_file() else None
+    try:
+        return path if path.is_file() else None
+    except (OSError, ValueError):
+        return None
 
 
 class BadScenario(Exception):
@@ -106,9 +112,19 @@ def load_text(text: str, name: str = "request body"):
     except limits.LimitExceeded as exc:
         raise ScenarioOverLimit(exc) from None
     try:
-        return sc_mod.loads(text, name)
+        scen = sc_mod.loads(text, name)
     except ScenarioError as exc:
         raise BadScenario(exc.message, exc.line, exc.step) from None
+    from app.web.capacity import admit
+    admit(replay_work(scen))
+    return scen
+
+
+def replay_work(scen) -> int:
+    """A replay's measured size: the cards it names times its steps (what the per-step snapshots cost)."""
+    from app.engine.scenario.cardnames import count_cards
+
+    return count_cards(scen.file, scen.raw) * (len(scen.steps) + 1)
 
 
 def load_id(scenario_id: str):
@@ -136,10 +152,17 @@ def _question(need) -> dict[str, Any]:
             "min": q.min, "max": q.max, "describe": q.describe(), "step": need.step}
 
 
+# The most cards the per-step tables of one answer may list in all (about 1 MB of JSON): a 4.6 KB
+# scenario (1,650 cards, 250 steps) once answered 13.7 MB in 3.8-5.5 s, past the replay deadline.
+ANSWER_ZONE_CARDS = 100_000
+ZONES_OMITTED = {"omitted": True, "why": f"the tables after each step of this replay would list more than "
+                                        f"{ANSWER_ZONE_CARDS} cards in all; the final table is complete"}
+
+
 def _step(sr) -> dict[str, Any]:
     st = sr.step
     return {"index": st.index, "action": st.action, "arg": st.arg, "line": st.line,
-            "answers": st.answers, "zones": sr.zones}
+            "answers": st.answers, "zones": sr.zones if sr.zones is not None else ZONES_OMITTED}
 
 
 def replay(scen) -> Outcome:
@@ -150,13 +173,13 @@ def replay(scen) -> Outcome:
     deadline.check()          # reading and checking the scenario count against the replay's deadline
     from app.engine.core.errors import EngineError, ScenarioError
     try:
-        rp = sc_mod.replay(scen)
+        rp = sc_mod.replay(scen, zone_budget=ANSWER_ZONE_CARDS)
     except (ScenarioError, EngineError) as exc:
-        # a setup value a mechanism refused while building the table (a token on a pile not in the Supply)
+        # A setup value a mechanism refused while building the table (a token on a pile not in the
+        # Supply): the scenario is wrong, not the replay's outcome, so it is refused like any bad input.
         message = getattr(exc, "message", str(exc))
-        return Outcome(title=scen.title, ok=False, rulings=list(scen.rulings),
-                       cited=[render_citation(r) for r in scen.rulings], log=[], steps=[], final=None,
-                       failures=[], error={"message": f"setup: {message}", "line": None, "step": None})
+        raise BadScenario(f"setup: {message}", getattr(exc, "line", None)) from None
+    deadline.check()
     steps = [_step(sr) for sr in rp.steps]
     if rp.stop == sc_mod.UNUSED_ANSWERS and rp.stopped is not None:
         steps.append(_step(rp.stopped))   # the step ran to its end; only the extra answers are wrong

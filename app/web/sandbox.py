@@ -115,9 +115,11 @@ def _pile_and_card(name: str) -> tuple[str, str]:
 
 def player_count(form: Mapping[str, Any]) -> int:
     raw = str(form.get("players") or "2").strip()
-    if not raw.isdigit() or not MIN_PLAYERS <= int(raw) <= MAX_PLAYERS:
-        raise SandboxError(f"players: expected a number from {MIN_PLAYERS} to {MAX_PLAYERS}, found {raw!r}")
-    return int(raw)
+    n = limits.whole_number(raw, MIN_PLAYERS, MAX_PLAYERS)
+    if n is None:
+        raise SandboxError(f"players: expected a number from {MIN_PLAYERS} to {MAX_PLAYERS}, "
+                           f"found {limits.excerpt(raw)}")
+    return n
 
 
 def resize_form(form: Mapping[str, Any], op: str) -> dict[str, str]:
@@ -138,7 +140,7 @@ def resize_form(form: Mapping[str, Any], op: str) -> dict[str, str]:
             out.pop(f"p{n}_{z}", None)
         n -= 1
     out["players"] = str(n)
-    if not out.get("current", "1").isdigit() or int(out.get("current", "1")) > n:
+    if limits.whole_number(out.get("current", "1"), 1, n) is None:
         out["current"] = "1"
     return out
 
@@ -157,10 +159,11 @@ def _names(text: str, field: str, resolve: Resolve | None = None) -> list[str]:
             problems.append(problem)
             continue
         if count.strip():
-            if not count.strip().isdigit() or not 1 <= int(count) <= 60:
-                problems.append(f"expected NAME*COUNT with a count from 1 to 60, found {part!r}")
+            n = limits.whole_number(count, 1, 60)
+            if n is None:
+                problems.append(f"expected NAME*COUNT with a count from 1 to 60, found {limits.excerpt(part)}")
                 continue
-            out.append(f"{real}*{int(count)}")
+            out.append(f"{real}*{n}")
         else:
             out.append(real)
     if problems:
@@ -175,10 +178,11 @@ def _piles(text: str, resolve: Resolve | None = None) -> dict[str, int]:
         name, sep, count = part.partition("=")
         if not sep:
             name, sep, count = part.partition(":")
-        if not sep or not count.strip().isdigit() or int(count) > 200:
-            raise SandboxError(f"pile sizes: expected NAME=COUNT (0 to 200), found {part!r}")
+        n = limits.whole_number(count, 0, 200) if sep else None
+        if n is None:
+            raise SandboxError(f"pile sizes: expected NAME=COUNT (0 to 200), found {limits.excerpt(part)}")
         real = _names(name, "pile sizes", resolve)
-        out[real[0].split("*")[0]] = int(count)
+        out[real[0].split("*")[0]] = n
     return out
 
 
@@ -265,7 +269,8 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
     defined = set(defined_cards())
     kingdom_names = [k.split("*")[0] for k in kingdom]
     events = [k for k in kingdom_names if _is_event(k)]      # Events lie beside the Kingdom (events.py)
-    kingdom_names = [k for k in kingdom_names if k not in events]
+    landmarks = [k for k in kingdom_names if _is_event(k, "Landmark")]    # so do Landmarks (landmarks.py)
+    kingdom_names = [k for k in kingdom_names if k not in events and k not in landmarks]
     if form.get("supply") == "exact":     # a scenario's own Supply: only its piles, plus any Kingdom card added
         supply = {k: 10 for k in kingdom_names}
     else:
@@ -283,8 +288,8 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
             else:
                 versions[card] = value
     cur = str(form.get("current") or "1").strip()
-    if not cur.isdigit() or not 1 <= int(cur) <= n:
-        errors["current"] = f"whose turn: expected a player number from 1 to {n}, found {cur!r}"
+    if limits.whole_number(cur, 1, n) is None:
+        errors["current"] = f"whose turn: expected a player number from 1 to {n}, found {limits.excerpt(cur)}"
         cur = "1"
     shelters = field("shelters", lambda: _shelters(form.get("shelters"), kingdom_names), False)
     rulings = field("rulings", lambda: parse_rulings(form.get("rulings", ""), check), [])
@@ -306,6 +311,8 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
     state["supply"] = supply
     if events:
         state["events"] = events
+    if landmarks:
+        state["landmarks"] = landmarks
     bane = _bane_for(kingdom_names, defined)
     if bane:
         state["bane"] = bane
@@ -321,7 +328,7 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
 # those the form has a field for (events are listed with the Kingdom, shelters is a choice).
 _CARRY_TOP = ("turn", "seed", "step_limit")
 _FORM_PLAYER_KEYS = {"name", "coffers", *ZONES}
-_FORM_GAME_KEYS = {"events", "shelters"}
+_FORM_GAME_KEYS = {"events", "landmarks", "shelters"}
 TAVERN = "Tavern"
 MAX_COFFERS = 1000
 SHELTERS_CHOICES = {"": "As the rules say: when the last Kingdom card listed is from Dark Ages",
@@ -360,8 +367,9 @@ def _carried(form: Mapping[str, Any]) -> dict[str, Any]:
     if not raw:
         return {}
     try:
-        carry = json.loads(raw)
-    except ValueError:
+        carry = limits.parse_json(raw)
+        limits.check_tree(carry)
+    except (ValueError, limits.LimitExceeded):
         raise SandboxError("the scenario's hidden setup is damaged; open the scenario again") from None
     if not isinstance(carry, dict):
         raise SandboxError("the scenario's hidden setup is damaged; open the scenario again")
@@ -388,7 +396,7 @@ def _zone_text(cards: Any) -> str:
     out: list[list[Any]] = []
     for c in cards or []:
         name, _, count = str(c).partition("*")
-        k = int(count) if count.strip().isdigit() else 1
+        k = limits.whole_number(count, 1, 10_000) or 1
         if out and out[-1][0] == name.strip():
             out[-1][1] += k
         else:
@@ -404,7 +412,7 @@ def form_from_scenario(raw: Mapping[str, Any]) -> dict[str, str]:
     supply = raw.get("supply") or {}
     form: dict[str, str] = {"players": str(len(players) or 2), "title": str(raw.get("title") or "")[:120],
                             "supply": "exact", "replay_steps": "1"}
-    events = [str(e) for e in raw.get("events") or []]
+    events = [str(e) for e in (raw.get("events") or []) + (raw.get("landmarks") or [])]
     form["kingdom"] = ", ".join([n for n in supply if (f := facts_for(str(n))) is None or f.purpose != "Basic"]
                                 + events)
     form["shelters"] = "yes" if raw.get("shelters") is True else "no"
@@ -467,10 +475,12 @@ def dispute_form(cards: list[str]) -> dict[str, str]:
     return form
 
 
-def _is_event(name: str) -> bool:
+def _is_event(name: str, kind: str = "Event") -> bool:
+    """Whether ``name`` is an Event (or another Landscape ``kind``, a Landmark): listed with the Kingdom, set
+    out beside it."""
     from app.corpus.card_facts import facts_for
     f = facts_for(name)
-    return f is not None and "Event" in f.types
+    return f is not None and kind in f.types
 
 
 def _bane_for(kingdom: list[str], defined: set[str]) -> str | None:
@@ -549,8 +559,8 @@ def decode(token: str) -> dict[str, Any]:
         raise SandboxError("the sandbox link is missing or too long; start a new game at /try")
     try:
         raw = zlib.decompressobj().decompress(base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)), 200_000)
-        state = json.loads(raw)
-    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, RecursionError):
+        state = limits.parse_json(raw)
+    except (binascii.Error, zlib.error, ValueError, UnicodeDecodeError, limits.LimitExceeded):
         # RecursionError: a link that decompresses to deeply nested JSON is damaged, not a server fault.
         raise SandboxError("the sandbox link is damaged (it does not decode); start a new game at /try") from None
     try:
@@ -670,10 +680,9 @@ def to_yaml(state: dict[str, Any]) -> str:
 def run(state: dict[str, Any]) -> tuple[rp.Outcome | None, str | None]:
     """Replay the state; an input problem comes back as a message, not an exception."""
     try:
-        scen = rp.load_text(to_yaml(state), name="sandbox")
+        return rp.replay(rp.load_text(to_yaml(state), name="sandbox")), None
     except rp.BadScenario as exc:
         return None, str(exc)
-    return rp.replay(scen), None
 
 
 def store_check(store: Any) -> RulingCheck:

@@ -26,6 +26,7 @@ MAX_DIGITS = 4          # "1000" is the largest amount any registered kind accep
 
 # the moves in a player's words (error messages start with them)
 CALL, SPEND, OVERPAY, EVENT = "Call a Reserve card", "Spend Coffers", "Buy with overpay", "Buy an Event"
+PAY_DEBT = "Pay off Debt"
 NIGHT = "Play in the Night phase"
 
 Game = Any              # app.engine.core.state.Game, imported lazily (the engine is optional for the web app)
@@ -123,6 +124,24 @@ def _coffers_value(form: Mapping[str, Any], offered: dict[str, int] | None) -> i
     return _amount(form, "amount", SPEND, 1, offered["max"])
 
 
+# ------------------------------------------------------------------ pay off Debt (debt.py)
+def _debt_now(g: Game) -> dict[str, int] | None:
+    """The most Debt the current player can pay off now: their Debt, at most the $ in the money pool (Buy phase)."""
+    from app.engine.mechanisms import debt
+
+    held = debt.debt(g.current)
+    if g.over or held < 1 or g.turn.phase not in ("action", "buy", "buy2"):
+        return None
+    most = min(held, g.turn.coins, debt.MAX_TOKENS)
+    return {"max": most, "held": held} if most >= 1 else None
+
+
+def _debt_value(form: Mapping[str, Any], offered: dict[str, int] | None) -> int:
+    if not offered:
+        raise MoveError(f"{PAY_DEBT}: you have no Debt you can pay off now (it takes $1 per Debt, in the Buy phase)")
+    return _amount(form, "amount", PAY_DEBT, 1, offered["max"])
+
+
 # ------------------------------------------------------------------ buy with overpay (overpay.py)
 def _overpay_now(g: Game) -> list[dict[str, Any]]:
     """Buyable piles whose card has an overpay ability, with the most $ the money pool can overpay."""
@@ -189,6 +208,7 @@ MOVES: dict[str, Move] = {
     "spend_coffers": Move(SPEND, _coffers_now, _coffers_value),
     "buy_overpay": Move(OVERPAY, _overpay_now, _overpay_value),
     "buy_event": Move(EVENT, _events_now, _event_value),
+    "pay_debt": Move(PAY_DEBT, _debt_now, _debt_value),
     "night": Move(NIGHT, _night_now, _night_value),
 }
 

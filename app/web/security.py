@@ -114,7 +114,7 @@ def check_request_limits() -> None:
             limits.BODY_BYTES.check(request.content_length)
         for value in (request.view_args or {}).values():
             if isinstance(value, str):
-                limits.SLUG_CHARS.check(len(value))
+                limits.SLUG_BYTES.check(len(value.encode("utf-8", "surrogatepass")))
         declared = limits.limits_of(current_app.view_functions.get(request.endpoint or ""))
         if declared is None:
             return

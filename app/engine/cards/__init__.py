@@ -16,3 +16,5 @@ from app.engine.cards import adventures_events  # noqa: F401,E402  (Adventures E
 from app.engine.cards import cornucopia_guilds  # noqa: F401,E402  (Cornucopia & Guilds; registers on import)
 from app.engine.cards import dark_ages  # noqa: F401,E402  (Dark Ages; registers on import)
 from app.engine.cards import nocturne  # noqa: F401,E402  (Nocturne; registers on import)
+from app.engine.cards import empires  # noqa: F401,E402  (Empires Kingdom cards, split piles, Castles)
+from app.engine.cards import empires_landscapes  # noqa: F401,E402  (Empires Events and Landmarks)

@@ -317,17 +317,20 @@ register_event("Mission", Do(_mission), once="turn")
 
 
 def _inheritance(ctx: Ctx) -> bool:
-    """Set aside a non-Command non-Duration Action card costing up to $4 from the Supply, with your Estate token on it."""
+    """Set aside a non-Command Action card costing up to $4 from the Supply, with your Estate token on it.
+
+    The Complete Rules exclude only Command cards (Inheritance 5: "changed so that it can't set aside a Command
+    card") and list your Estate token (2019) among the cards that play a Duration while leaving it (PLAY A CARD
+    WHILE LEAVING IT § VI, "With Durations"); the card facts' text adds "non-Duration". The Complete Rules win.
+    """
     g, p = ctx.game, ctx.player
     tops = [pile[-1] for pile in g.supply.values()
-            if pile and pile[-1].is_type("Action") and not pile[-1].is_type("Command")
-            and not pile[-1].is_type("Duration") and costs_up_to(pile[-1], 4)]
+            if pile and pile[-1].is_type("Action") and not pile[-1].is_type("Command") and costs_up_to(pile[-1], 4)]
     if not tops:
-        ctx.log("There is no non-Command non-Duration Action card costing up to $4 in the Supply",
-                narrate.DO_AS_MUCH)
+        ctx.log("There is no non-Command Action card costing up to $4 in the Supply", narrate.DO_AS_MUCH)
         return False
-    card = ctx.ask(Question(p.name, "set aside a non-Command non-Duration Action card costing up to $4 from the "
-                                    "Supply", "cards", tops, 1, 1))[0]
+    card = ctx.ask(Question(p.name, "set aside a non-Command Action card costing up to $4 from the Supply", "cards",
+                            tops, 1, 1))[0]
     tok.set_estate_token(g, p, card, R("Inheritance", 2))
     return True
 

@@ -35,7 +35,7 @@ from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Dra
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
-from app.engine.mechanisms import bane, coffers, copies, overpay, prizes
+from app.engine.mechanisms import bane, coffers, copies, overpay, prizes, spending
 from app.engine.mechanisms.coffers import PlusCoffers
 
 GET_THEN_DISCARD = narrate.sec("Get from deck, then discard/put back")
@@ -307,6 +307,8 @@ register(CardDef("Bag of Gold", Sequence(PlusActions(1), Gain("Gold", to="deck",
 
 def _diadem(ctx: Ctx) -> bool:
     """+$1 per unused Action you have (Action, not Action card)."""
+    # tokens that give Actions (Villagers) may be spent first (Diadem 3; Coffers and Villagers § IV)
+    spending.may_spend(ctx.game, ctx.player, spending.ACTIONS, "before Diadem counts your unused Actions")
     n = ctx.game.turn.actions
     ctx.log(f"{ctx.player.name} has {n} unused Action{'s' if n != 1 else ''} in their Action pool", R("Diadem", 1))
     return PlusCoins(n).apply(ctx)

@@ -195,11 +195,14 @@ register(CardDef("Armory", Gain(filter=up_to(4), to="deck", describe="a card cos
 
 
 def _bom_allowed(c: Card) -> bool:
-    return not c.is_type("Command") and not c.is_type("Duration")
+    """Any non-Command Action card: the Complete Rules exclude only Command cards (Band of Misfits 4) and have it
+    play Durations (Conjurer 3; PLAY A CARD WHILE LEAVING IT § VI, "With Durations"), although the card text in
+    the card facts reads "non-Command non-Duration". The Complete Rules win (the card page says they disagree)."""
+    return not c.is_type("Command")
 
 
 def _bom_2019(ctx: Ctx) -> bool:
-    """Play a non-Command non-Duration Action card from the Supply that costs less than this, leaving it there."""
+    """Play a non-Command Action card from the Supply that costs less than this, leaving it there."""
     return play_as.play_from_supply(ctx, _bom_allowed, R("Band of Misfits", 1))
 
 
@@ -249,7 +252,8 @@ def _catacombs(ctx: Ctx) -> bool:
     p, g = ctx.player, ctx.game
     seen = act.from_deck(g, p, 3, "revealed")
     ctx.log(f"{p.name} looks at the top {len(seen)} cards of their deck: {act.names(seen)}", narrate.REVEALING)
-    pick = ctx.ask(Question(p.name, "choose one", "choice", ["put them into your hand", "discard them and +3 Cards"]))
+    pick = ctx.ask(Question(p.name, f"{ctx.source.name}: choose one", "choice",
+                            ["put them into your hand", "discard them and +3 Cards"]))
     ctx.log(f"{p.name} chooses: {pick}", R("Catacombs", 1))
     if pick == "put them into your hand":
         for c in seen:

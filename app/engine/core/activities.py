@@ -10,7 +10,7 @@ from typing import Callable
 
 from app.engine.core import hooks, narrate
 from app.engine.core.decisions import resolving
-from app.engine.core.errors import IllegalAction
+from app.engine.core.errors import EngineLimitError, IllegalAction
 from app.engine.core.state import Card, Game, LaterAbility, Player, Ref
 from app.engine.core.triggers import Event, attack_window, fire
 
@@ -129,10 +129,19 @@ def gain(game: Game, p: Player, what: str | Card, to: str = "discard", cite: dic
     return card
 
 
+def pile_named(game: Game, name: str) -> str:
+    """The Supply pile ``name`` means: a pile's name, or the name of the card on top of a pile whose cards have
+    other names (a split pile: Settlers on top of Settlers/Bustling Village; a Castle; a Knight)."""
+    if name in game.supply:
+        return name
+    return next((n for n, pile in game.supply.items() if pile and pile[-1].name == name), name)
+
+
 def buy(game: Game, p: Player, name: str) -> Card | None:
     t = game.turn
     if t.phase not in ("action", "buy", "buy2"):
         raise IllegalAction(f"cannot buy in the {t.phase} phase")
+    said, name = name, pile_named(game, name)
     legal = buyable(game)
     if name not in legal:
         why = ("no Buys left" if t.buys < 1 else
@@ -140,14 +149,14 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
                f"the {name} pile is empty" if not game.supply[name] else
                f"{name} costs {game.supply[name][-1].cost} and you have {t.coins}" if
                game.supply[name][-1].cost > t.coins else _blocked(game, name))
-        raise IllegalAction(f"cannot buy {name}: {why}", legal)
+        raise IllegalAction(f"cannot buy {said}: {why}", legal)
     if t.phase == "action":
         enter_buy_phase(game)
     t.phase = "buy2"
     card = game.supply[name][-1]
     t.coins -= card.cost
     t.buys -= 1
-    game.log.add(f"{p.name} buys {name} for ${card.cost} (money pool now ${t.coins}, Buys left {t.buys})",
+    game.log.add(f"{p.name} buys {said} for ${card.cost} (money pool now ${t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
     hooks.pay_rest(game, card)   # the rest of its cost (a Potion: potions.py) is paid by the mechanisms that add it
     fire(game, Event("when_buy", p, card, {"cost": card.cost}))   # the cost when bought (Talisman 3)
@@ -217,8 +226,30 @@ def to_hand(game: Game, p: Player, card: Card, cite: dict | None = None) -> None
 
 
 # ---------------------------------------------------------------- play
+# Cards played while another card's ability is resolving (Venture revealing Venture, King's Court playing
+# King's Court, Golem, Herald) nest: each level is a few Python frames, so a chain is stopped at this
+# depth with a clear message, well inside Python's recursion limit. No rule limits the chain; a real
+# game never nests anywhere near this deep (300 Ventures in one deck did, and ended in an internal error).
+MAX_PLAY_DEPTH = 100
+
+
 def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Card | None = None,
          nth: str = "", leave: bool = False) -> Ref | None:
+    """Play a card, counting how deep plays nest (``MAX_PLAY_DEPTH``); ``_play`` does the playing."""
+    depth = game.play_depth
+    if depth >= MAX_PLAY_DEPTH:
+        raise EngineLimitError(f"{card.name} would be played inside {MAX_PLAY_DEPTH} other cards' abilities "
+                               f"(each playing the next); the engine stops a chain of plays at "
+                               f"{MAX_PLAY_DEPTH} nested plays")
+    game.play_depth = depth + 1
+    try:
+        return _play(game, p, card, expected, by, nth, leave)
+    finally:
+        game.play_depth = depth
+
+
+def _play(game: Game, p: Player, card: Card, expected: Ref | None, by: Card | None, nth: str,
+          leave: bool) -> Ref | None:
     """Play a card: announce it, move it into play, let Attack Reactions go first, resolve, after-play.
 
     ``expected`` is where the ability playing it expects the card. If it was
@@ -243,9 +274,12 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
         if moved:
             game.move(card, "in_play", owner=p.index)
     if by is not None:
-        game.played_by.setdefault(card.id, [])
-        if by not in game.played_by[card.id]:
-            game.played_by[card.id].append(by)
+        # who played it: a throne-room (it may stay in play with a Duration it played), or a card that played it
+        # while leaving it (it may stay in play in that card's place: PLAY A CARD WHILE LEAVING IT § VI)
+        record = game.left_by if leave else game.played_by
+        record.setdefault(card.id, [])
+        if by not in record[card.id]:
+            record[card.id].append(by)
     placed = Ref(card, "in_play", card.stamp) if card.zone == "in_play" else Ref(card, "in_play", -1)
     # "again" before "with": "plays Throne Room again, with Royal Carriage" (not "with Royal Carriage again",
     # which reads as if the Carriage were played); where the card stays is said in a player's words
@@ -266,8 +300,10 @@ def play(game: Game, p: Player, card: Card, expected: Ref | None = None, by: Car
     if card.is_type("Attack"):
         ctx.unaffected = attack_window(game, p, card)
     if d is not None and d.play is not None:
+        # an ability may make the player do something else instead of following the card's instructions
+        # (Enchantress; registered in hooks)
         with resolving(game.decider, card.name):
-            d.play.apply(ctx)
+            (hooks.instead_of_play(game, p, card) or d.play).apply(ctx)
     fire(game, Event("after_play", p, card, {"action": was_action}))
     return placed
 
@@ -341,19 +377,14 @@ def cleanup(game: Game) -> None:
     for q in game.others(p):
         if q.in_play:
             _drop_finished(game, q, other=True)
-    # a Duration removed from play (trashed by Procession) no longer keeps its throne-room in play (REMOVED FROM
-    # PLAY § VI; Procession 7)
-    staying = {la.source.id for la in game.later if la.source is not None and la.until == "used"
-               and la.source.zone == "in_play"}
-    for cid in list(staying):
-        for tr in game.played_by.get(cid, []):
-            staying.add(tr.id)
+    staying = staying_in_play(game)
     leaving = [c for c in p.in_play if c.id not in staying]
     stays = [c for c in p.in_play if c.id in staying]
     if leaving:
         discard(game, p, leaving, narrate.CLEANUP, what=f"{names(leaving)} from play")
     if stays:
-        game.log.add(f"{names(stays)} stay{'s' if len(stays) == 1 else ''} in play", narrate.DURATION)
+        game.log.add(f"{names(stays)} stay{'s' if len(stays) == 1 else ''} in play", narrate.DURATION,
+                     *([narrate.LEAVING] if any(by in stays for v in game.left_by.values() for by in v) else []))
     if p.hand:
         discard(game, p, list(p.hand), narrate.CLEANUP, what=f"their hand ({names(p.hand)})")
     for q in game.others(p):
@@ -365,7 +396,51 @@ def cleanup(game: Game) -> None:
             discard(game, q, theirs, narrate.CLEANUP, what=f"{names(theirs)} from play")
     game.later = [la for la in game.later if la.until != "end_of_turn"]
     game.played_by = {k: v for k, v in game.played_by.items() if k in staying}
+    game.left_by = {k: v for k, v in game.left_by.items() if k in staying}
     draw(game, p, game.turn.cleanup_draw)
+
+
+def staying_in_play(game: Game) -> dict[int, set[int]]:
+    """The cards that would stay in play in this Clean-up: {card id: the players whose abilities keep it}.
+
+    "Discard a card from play" (§ II) keeps a card in play when
+    - it is a Duration card that has set up an ability to be resolved after this turn (DURATION CARDS § IV);
+    - it played a Duration card an extra time that turn, and that Duration now stays in play (a throne-room:
+      Playing a Duration card multiple times § IV; only the one that directly played it);
+    - it played a card while leaving it, and the played card would otherwise now stay in play (PLAY A CARD
+      WHILE LEAVING IT § VI, "With Durations": Band of Misfits (2019), your Estate token (2019), Captain,
+      Necromancer, Overlord, Prince, Way of the Mouse). The card left in the Supply, the trash or set aside
+      cannot stay in play itself, so the card that played it stays in its place; a throne-room that played
+      *that* card does not stay (it played no Duration).
+
+    Only cards in play are looked up in it. A Duration removed from play keeps no throne-room in play
+    (REMOVED FROM PLAY § VI; Procession 7); a card played while leaving it never was in play, so where it is
+    does not matter. "Would stay" is per player:
+    two players' Bands of Misfits may play the same Caravan on top of its pile, and each stays only for the
+    abilities its own player set up.
+    """
+    would: dict[int, set[int]] = {}
+    for la in game.later:
+        if la.source is None or la.until != "used":
+            continue
+        src = la.source
+        would.setdefault(src.id, set()).add(la.owner)
+        if src.zone == "in_play":
+            for tr in game.played_by.get(src.id, []):
+                would.setdefault(tr.id, set()).add(la.owner)
+    changed = True
+    while changed:              # a chain of cards played while leaving them (Band of Misfits plays Throne Room)
+        changed = False
+        for cid, players in game.left_by.items():
+            owners = would.get(cid)
+            if not owners:
+                continue
+            for by in players:
+                mine = owners if by.owner is None else owners & {by.owner}
+                if mine - would.get(by.id, set()):
+                    would.setdefault(by.id, set()).update(mine)
+                    changed = True
+    return would
 
 
 def _drop_finished(game: Game, p: Player, other: bool = False) -> None:
@@ -403,7 +478,7 @@ def game_end_reached(game: Game) -> str | None:
 def score(game: Game, p: Player) -> int:
     from app.engine.core.registry import definition
 
-    total = p.vp_tokens
+    total = p.vp_tokens + hooks.extra_score(game, p)     # e.g. scoring Landmarks, registered by their mechanism
     cards = p.all_cards()
     for c in cards:
         d = definition(game, c.name)

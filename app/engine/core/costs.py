@@ -189,6 +189,11 @@ def lower_cost(card: Card, base: Card) -> bool:
     return all(x <= y for x, y in zip(mine, theirs)) and mine != theirs
 
 
+def higher_cost(card: Card, base: Card) -> bool:
+    """A higher cost: at least one amount ($, Potion, Debt) higher and none lower (CARD COSTS § VI: Chariot Race)."""
+    return lower_cost(base, card)
+
+
 def costs_up_to_more(card: Card, base: Card, more: int) -> bool:
     """"Costing up to $X more [or less] than" a trashed card ("REMODEL" CARD § VI).
 

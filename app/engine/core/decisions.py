@@ -125,37 +125,118 @@ _NO = {"no", "n", "false", "0"}
 
 
 @dataclass
+class Asked:
+    """One question as the replay met it: for ``rulings replay FILE --questions`` and for error messages."""
+
+    step: int | None          # the scenario step it was asked in (set by the replay)
+    question: Question
+    result: Any               # what it resolved to (card objects, a label, True/False)
+    auto: bool                # decided automatically: one possible outcome, no answer used
+    answer: int | None = None  # which answer of the step it used (1 = the first), None when automatic
+
+    def outcome(self) -> str:
+        r = self.result
+        if isinstance(r, bool):
+            return "yes" if r else "no"
+        if isinstance(r, list):
+            return ", ".join(written(getattr(c, "name", str(c))) for c in r) or "none"
+        return written(getattr(r, "name", str(r)))
+
+
+def names_question(raw: Any) -> bool:
+    """Whether an answer names the question it is for: ``{question: TEXT, answer: ...}``."""
+    return isinstance(raw, dict) and "question" in raw and "answer" in raw
+
+
+def fits(q: Question, text: str) -> bool:
+    """Whether ``text`` names this question: a part of "PLAYER: PROMPT" (or "PLAYER: CARD: PROMPT" when the
+    question is about a card its prompt does not name), any case."""
+    wanted = str(text).strip().lower()
+    return wanted in f"{q.player}: {q.prompt}".lower() or (
+        bool(q.about) and wanted in f"{q.player}: {q.about}: {q.prompt}".lower())
+
+
+@dataclass
 class Decider:
-    """Hands out the scenario's answers in order and checks them against the legal options."""
+    """Hands out the scenario's answers in order and checks them against the legal options.
+
+    An answer may name the question it is for (``{question: "trash from your discard pile", answer: Curse}``):
+    it must land on a question whose "player: prompt" contains that text, or the replay stops there, naming
+    both; a question decided automatically (one possible outcome) takes such an answer when it names it, so a
+    judge may write an answer for every question without knowing which are automatic.
+    """
 
     answers: list[Any] = field(default_factory=list)
     used: int = 0
     asked: list[tuple[Question, Any]] = field(default_factory=list)
+    record: list[Asked] = field(default_factory=list)
+    step: int | None = None
     context: list[str] = field(default_factory=list)   # the abilities resolving now, innermost last (resolving())
 
-    def load(self, answers: list[Any]) -> None:
+    def load(self, answers: list[Any], step: int | None = None) -> None:
         self.answers = list(answers)
         self.used = 0
+        self.step = step
 
     def remaining(self) -> list[Any]:
         return self.answers[self.used:]
+
+    def _note(self, q: Question, result: Any, auto: bool, answer: int | None) -> Any:
+        self.asked.append((q, result))
+        self.record.append(Asked(self.step, q, result, auto, answer))
+        return result
 
     def ask(self, q: Question) -> Any:
         if not q.about and self.context and self.context[-1].split(" (")[0] not in q.prompt:
             q.about = self.context[-1]     # "Royal Carriage (Tavern mat)": its card is the name before the bracket
         forced = q.forced()
         if forced is not None:
-            self.asked.append((q, forced))
-            return forced
+            nxt = self.answers[self.used] if self.used < len(self.answers) else None
+            if names_question(nxt) and fits(q, nxt["question"]):
+                # an answer written for a question that turned out to have one possible outcome
+                self.used += 1
+                given = self._check(q, nxt["answer"])
+                if _label(given) != _label(forced):
+                    raise IllegalDecision(q, f"answer {self.used} ({nxt['answer']!r}) names this question, but "
+                                          f"only one outcome is possible here ({_label(forced)})")
+                return self._note(q, forced, True, self.used)
+            return self._note(q, forced, True, None)
+        raw = self._next(q)
+        result = self._check(q, raw)
+        return self._note(q, result, False, self.used)
+
+    def _next(self, q: Question) -> Any:
+        """The next answer for ``q``; one that names another question stops here, naming both."""
         if self.used >= len(self.answers):
-            raise NeedDecision(q, "an answer is needed")
+            raise NeedDecision(q, "an answer is needed" + self._after_automatic())
         raw = self.answers[self.used]
         self.used += 1
-        result = self._check(q, raw)
-        self.asked.append((q, result))
-        return result
+        if names_question(raw):
+            if not fits(q, raw["question"]):
+                raise IllegalDecision(q, f"answer {self.used} ({raw['answer']!r}) was written for a question "
+                                      f"containing {raw['question']!r}, but it landed on another question"
+                                      + self._after_automatic())
+            raw = raw["answer"]
+        return raw
+
+    def _after_automatic(self) -> str:
+        """A hint when the question before, in this step, was decided automatically (using no answer)."""
+        last = self.record[-1] if self.record else None
+        if last is None or not last.auto or last.answer is not None or last.step != self.step:
+            return ""
+        return (f" (the question before it, \"{last.question.player}: {last.question.prompt}\", had one possible "
+                f"outcome, {last.outcome()}, and was decided automatically without using an answer)")
 
     def _check(self, q: Question, raw: Any) -> Any:
+        try:
+            return self._checked(q, raw)
+        except IllegalDecision as exc:
+            hint = self._after_automatic()
+            if hint and hint not in exc.reason:
+                raise type(exc)(q, exc.reason + hint) from None
+            raise
+
+    def _checked(self, q: Question, raw: Any) -> Any:
         if q.kind == "yesno":
             if isinstance(raw, bool):
                 return raw
@@ -188,17 +269,13 @@ class Decider:
             raise IllegalDecision(q, f"answer {raw!r} chooses {len(chosen)} cards")
         return chosen
 
-
     def _rest_of_order(self, q: Question, chosen: list, pool: list) -> list:
         """An order given one label at a time: the next answers name the next ones, the last one goes by itself."""
         if not chosen and pool:
             raise IllegalDecision(q, "an order needs at least the first one")
         while len(pool) > 1:
             rest = Question(q.player, f"{q.prompt} (then, after {', '.join(c.name for c in chosen)})", "order", pool)
-            if self.used >= len(self.answers):
-                raise NeedDecision(rest, "an answer is needed")
-            raw = self.answers[self.used]
-            self.used += 1
+            raw = self._next(rest)
             for n in _as_names(raw):
                 hit = next((c for c in pool if c.name.lower() == n.lower()), None)
                 if hit is None:
@@ -206,6 +283,12 @@ class Decider:
                 pool.remove(hit)
                 chosen.append(hit)
         return chosen + pool
+
+
+def _label(result: Any) -> Any:
+    if isinstance(result, list):
+        return sorted(getattr(c, "name", str(c)) for c in result)
+    return getattr(result, "name", result)
 
 
 def _as_names(raw: Any) -> list[str]:

@@ -110,7 +110,9 @@ class ChooseOne(Effect):
 
     def apply(self, ctx: Ctx) -> bool:
         who = ctx.attacker if self.chooser == "attacker" and ctx.attacker else ctx.player
-        label = ctx.ask(Question(who.name, "choose one", "choice", list(self.options)))
+        # the card's name in the prompt: an answer may name its question ("Count: choose one")
+        what = f"{ctx.source.name}: choose one" if ctx.source is not None else "choose one"
+        label = ctx.ask(Question(who.name, what, "choice", list(self.options)))
         ctx.log(f"{who.name} chooses: {label}", narrate.SEVERAL_OPTIONS)
         return self.options[label].apply(ctx)
 

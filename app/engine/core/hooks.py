@@ -14,21 +14,29 @@ in ``app.engine.scenario.extensions``; these hooks are the rules' side.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
-from app.engine.core.state import Card, Game
+from app.engine.core.state import Card, Game, Player
 
 BuyCheck = Callable[[Game, str, Card], "str | None"]
 Payment = Callable[[Game, Card], None]
+ScorePart = Callable[[Game, Player], int]
 
 BUY_CHECKS: dict[str, BuyCheck] = {}       # why the current player can't buy from this pile now, or None
+EVENT_CHECKS: set[str] = set()             # the checks that forbid buying Events too (holding Debt)
 BUY_PAYMENTS: dict[str, Payment] = {}      # what else buying this card takes, after its coins (a Potion, Debt)
+SCORE_PARTS: dict[str, ScorePart] = {}     # VP a player scores besides their cards and VP tokens (Landmarks)
+# what a player does instead of following a played card's instructions, or None (Enchantress)
+PLAY_INSTEAD: dict[str, Callable[[Game, Player, Card], Any]] = {}
 
 
-def buy_check(name: str) -> Callable[[BuyCheck], BuyCheck]:
-    """Decorator: ``fn(game, pile, card)`` says why the current player can't buy ``card`` (the top of ``pile``)."""
+def buy_check(name: str, events: bool = False) -> Callable[[BuyCheck], BuyCheck]:
+    """Decorator: ``fn(game, pile, card)`` says why the current player can't buy ``card`` (the top of ``pile``);
+    ``events``: it forbids buying Events too ("you can't buy anything", DEBT § IV), not only cards."""
     def register(fn: BuyCheck) -> BuyCheck:
         BUY_CHECKS[name] = fn
+        if events:
+            EVENT_CHECKS.add(name)
         return fn
     return register
 
@@ -41,9 +49,11 @@ def buy_payment(name: str) -> Callable[[Payment], Payment]:
     return register
 
 
-def why_not_buyable(game: Game, pile: str, card: Card) -> str | None:
-    """The first reason a registered mechanism gives why ``card`` can't be bought now, or None."""
-    for check in BUY_CHECKS.values():
+def why_not_buyable(game: Game, pile: str, card: Card, event: bool = False) -> str | None:
+    """The first reason a registered mechanism gives why ``card`` (an Event when ``event``) can't be bought now."""
+    for name, check in BUY_CHECKS.items():
+        if event and name not in EVENT_CHECKS:
+            continue
         why = check(game, pile, card)
         if why:
             return why
@@ -53,6 +63,18 @@ def why_not_buyable(game: Game, pile: str, card: Card) -> str | None:
 def pay_rest(game: Game, card: Card) -> None:
     for pay in BUY_PAYMENTS.values():
         pay(game, card)
+
+
+def score_part(name: str) -> Callable[[ScorePart], ScorePart]:
+    """Decorator: ``fn(game, player)`` is VP the player scores besides cards and VP tokens (a scoring Landmark)."""
+    def register(fn: ScorePart) -> ScorePart:
+        SCORE_PARTS[name] = fn
+        return fn
+    return register
+
+
+def extra_score(game: Game, p: Player) -> int:
+    return sum(part(game, p) for part in SCORE_PARTS.values())
 
 
 @dataclass(frozen=True)
@@ -88,4 +110,21 @@ def phase_to_play(game: Game, card: Card) -> Phase | None:
         reachable = now in ("action", "buy", "buy2") or (now in names and names.index(now) <= i)
         if reachable and ph.plays(card) and ph.in_game(game):
             return ph
+    return None
+
+
+def play_instead(name: str) -> Callable:
+    """Decorator: ``fn(game, player, card)`` returns an effect the player resolves *instead of* the played card's
+    play ability (its instructions), or None. It is asked after Attack Reactions (Enchantress 9)."""
+    def register(fn: Callable[[Game, Player, Card], Any]) -> Callable:
+        PLAY_INSTEAD[name] = fn
+        return fn
+    return register
+
+
+def instead_of_play(game: Game, p: Player, card: Card) -> Any:
+    for fn in PLAY_INSTEAD.values():
+        effect = fn(game, p, card)
+        if effect is not None:
+            return effect
     return None

@@ -76,8 +76,8 @@ def aliases() -> dict[str, str]:
 _load_lock = threading.RLock()
 # Registries filled while the definitions load, put back as they were if a load is interrupted. Modules
 # outside the core that keep one (the scenario format's step kinds and setup keys) add theirs here.
-_TRANSACTIONAL: list[dict] = [_DEFS, _ALIASES, _DEFAULT, hooks.BUY_CHECKS, hooks.BUY_PAYMENTS,
-                                 hooks.PHASES]
+_TRANSACTIONAL: list[dict] = [_DEFS, _ALIASES, _DEFAULT, hooks.BUY_CHECKS, hooks.BUY_PAYMENTS, hooks.SCORE_PARTS,
+                               hooks.PLAY_INSTEAD, hooks.PHASES]
 
 
 def undone_with_an_interrupted_load(*registries: dict) -> None:

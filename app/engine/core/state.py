@@ -159,6 +159,7 @@ class Game:
     """Players in turn order, Supply, trash, the current turn, seeded randomness and a step limit."""
 
     def __init__(self, seed: int = 0, step_limit: int = 5000):
+        self.play_depth = 0                  # plays nested inside plays now (activities.MAX_PLAY_DEPTH)
         self.players: list[Player] = []
         self.supply: dict[str, list[Card]] = {}
         self.trash: list[Card] = []
@@ -168,6 +169,7 @@ class Game:
         self.turn = Turn(player=0)
         self.later: list[LaterAbility] = []
         self.played_by: dict[int, list[Card]] = {}     # card id -> throne-rooms that played it
+        self.left_by: dict[int, list[Card]] = {}       # card id -> cards that played it while leaving it (§ VI)
         self.versions: dict[str, str] = {}             # card name -> chosen version
         self.over = False
         self.scores: dict[str, int] = {}

@@ -25,6 +25,7 @@ from app.engine.core import narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.errors import IllegalAction, ScenarioError
 from app.engine.core.state import Game, Player
+from app.engine.mechanisms import spending
 from app.engine.scenario.extensions import expect_key, setup_key, step_kind
 
 COFFERS = narrate.sec("Coffers and Villagers")
@@ -62,11 +63,17 @@ def _possessor(game: Game, p: Player) -> Player | None:
     return game.players[pt.possessor] if pt is not None and pt.possessed == p.index else None
 
 
-def spend(game: Game, p: Player, n: int) -> None:
-    """Spend n Coffers for +$1 each (any time during your own turn, 2022 rule)."""
+def may_spend_now(game: Game, p: Player) -> bool:
+    """Any time during your own turn (2022 rule), before Clean-up."""
+    return p.index == game.turn.player and game.turn.phase not in ("cleanup", "over")
+
+
+def spend(game: Game, p: Player, n: int, why: str = "") -> None:
+    """Spend n Coffers for +$1 each (any time during your own turn, 2022 rule); ``why``: the moment, if inside
+    an ability ("to overpay $1 for Doctor")."""
     if p.index != game.turn.player:
         raise IllegalAction(f"{p.name} can spend Coffers only during their own turn")
-    if game.turn.phase in ("cleanup", "over"):
+    if not may_spend_now(game, p):
         raise IllegalAction("Coffers can be spent during your turn, not in Clean-up")
     boss = _possessor(game, p)
     if n > coffers(p):
@@ -74,9 +81,15 @@ def spend(game: Game, p: Player, n: int) -> None:
         raise IllegalAction(f"{p.name} has {coffers(p)} Coffers, not {n}{but}")
     p.tokens[MAT] = coffers(p) - n
     game.turn.coins += n
-    game.log.add(f"{p.name} spends {n} Coffers for +${n} ({narrate.pool(game.turn)}; Coffers now {coffers(p)})"
+    game.log.add(f"{p.name} spends {n} Coffers for +${n}{' ' + why if why else ''} ({narrate.pool(game.turn)}; "
+                 f"Coffers now {coffers(p)})"
                  + (f": {boss.name}, who controls the Possessed turn, makes {p.name} spend their own" if boss else ""),
                  COFFERS, *([{"card": "Possession", "ruling": 10}] if boss else []))
+
+
+# the "spend when you may" moment inside an ability (spending.py): Coffers give $
+spending.register(spending.Spendable(MAT, spending.COINS, lambda game, p: coffers(p), may_spend_now, spend,
+                                     lambda game: game.turn.coins))
 
 
 @dataclass

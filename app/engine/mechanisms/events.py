@@ -30,10 +30,11 @@ What only Events have (once per turn / per game) is kept here.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 from app.corpus.card_facts import facts_for, load_facts
 from app.engine.core import activities as act
-from app.engine.core import narrate
+from app.engine.core import hooks, narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.errors import IllegalAction, ScenarioError
 from app.engine.core.registry import CardDef, definition, register
@@ -45,10 +46,12 @@ BUY_PHASE = narrate.sec("Buy phase")
 
 # Event name -> 'turn' | 'game': "Once per turn" / "Once per game" (EVENTS AND PROJECTS § IV)
 _ONCE: dict[str, str] = {}
+# Event name -> its setup when it is in the game ("Setup: Add 1 Debt to each Supply pile", Tax)
+_SETUP: dict[str, Callable[[Game], None]] = {}
 
 
 def register_event(name: str, buy: Effect, once: str | None = None, version: str = "", note: str = "",
-                   default: bool = True) -> CardDef:
+                   default: bool = True, setup: Callable[[Game], None] | None = None) -> CardDef:
     """Register an Event's buy ability (checked against the card facts: it must be an Event)."""
     if "Event" not in card_facts(name).types:
         raise ValueError(f"{name} is not an Event")
@@ -56,6 +59,8 @@ def register_event(name: str, buy: Effect, once: str | None = None, version: str
         if once not in ("turn", "game"):
             raise ValueError(f"once must be 'turn' or 'game', not {once!r}")
         _ONCE[name] = once
+    if setup is not None:
+        _SETUP[name] = setup
     return register(CardDef(name, buy, version=version, note=note), default=default)
 
 
@@ -79,11 +84,15 @@ def _bought_in_game(game: Game) -> Counter:
 
 
 def add_events(game: Game, names: list[str]) -> None:
+    new = [n for n in dict.fromkeys(names) if n not in events_in_game(game)]
     for name in names:
         if name not in events_in_game(game):
             # stands for the Event as the source of its ability; in no zone, so nothing ever moves it
             events_in_game(game)[name] = Card(-len(events_in_game(game)) - 1, name, None, "event", game=game)
     game.log.add(f"Events beside the Kingdom: {', '.join(events_in_game(game))}", EVENTS)
+    for name in new:
+        if name in _SETUP:
+            _SETUP[name](game)
 
 
 def event_cost(name: str) -> int:
@@ -109,7 +118,8 @@ def why_not(game: Game, p: Player, name: str) -> str | None:
     cost = event_cost(name)
     if cost > t.coins:
         return f"{name} costs ${cost} and the money pool has ${t.coins}"
-    return None
+    # what the mechanisms that restrict buying say (holding Debt: "you can't buy anything", DEBT § IV)
+    return hooks.why_not_buyable(game, name, events_in_game(game)[name], event=True)
 
 
 def buyable_events(game: Game) -> list[str]:
@@ -137,9 +147,10 @@ def buy_event(game: Game, p: Player, name: str) -> None:
     limit = f"; once per {once}" if once else ""
     game.log.add(f"{p.name} buys the Event {name} for ${cost} (money pool now ${t.coins}, Buys left {t.buys}"
                  f"{limit}): this is not buying a card", EVENTS)
+    src = events_in_game(game)[name]
+    hooks.pay_rest(game, src)      # the rest of its printed cost (Debt: DEBT § IV)
     d = definition(game, name)
     if d is not None and d.play is not None:
-        src = events_in_game(game)[name]
         d.play.apply(Ctx(game, p, src))
 
 

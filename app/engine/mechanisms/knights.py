@@ -21,12 +21,13 @@ from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import Ctx
 from app.engine.core.state import Card, Game
-from app.engine.mechanisms import mixed_piles
+from app.engine.mechanisms import mixed_piles, piles
 from app.engine.scenario.extensions import setup_key
 
 PILE = "Knights"
 KNIGHTS = ("Dame Anna", "Dame Josephine", "Dame Molly", "Dame Natalie", "Dame Sylvia",
            "Sir Bailey", "Sir Destry", "Sir Martin", "Sir Michael", "Sir Vander")
+piles.belongs_to(KNIGHTS, PILE)
 EACH_OTHER = narrate.EACH_OTHER
 CARD_COSTS = narrate.CARD_COSTS
 

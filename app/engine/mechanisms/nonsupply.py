@@ -17,6 +17,7 @@ from __future__ import annotations
 from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.state import Card, Game, Player, Ref
+from app.engine.mechanisms import piles
 from app.engine.scenario.extensions import expect_key, setup_key
 
 SPECIAL_SETUP = narrate.SPECIAL_SETUP
@@ -72,24 +73,17 @@ def return_to_pile(game: Game, p: Player, card: Card, expected: Ref | None, cite
 
 
 def exchange_for(game: Game, p: Player, card: Card, expected: Ref, for_name: str, cite: dict | None = None) -> bool:
-    """Exchange a card for one from a non-Supply pile (Hermit 2022 -> Madman): return it to its Supply pile,
-    take the other to the discard pile; neither is gained or trashed (EXCHANGING § IV)."""
+    """Exchange a card for one from a non-Supply pile (Hermit 2022 -> Madman): return it to its pile, take the
+    other to the discard pile; neither is gained or trashed (EXCHANGING § IV)."""
     if not expected.valid():
         game.log.add(f"{card.name} is no longer in play (it is {where(card)}), so it cannot be exchanged",
                      narrate.LOSE_TRACK, *([cite] if cite else []))
         return False
-    pile = game.non_supply.get(for_name)
-    if not pile:
-        game.log.add(f"There is no {for_name} left, so {card.name} cannot be exchanged", EXCHANGING,
-                     *([cite] if cite else []))
+    why = piles.why_not_exchanged(game, card, for_name)
+    if why is not None:
+        game.log.add(f"{card.name} cannot be exchanged: {why}", EXCHANGING, *([cite] if cite else []))
         return False
-    home = card.pile or card.name
-    if home not in game.supply:
-        game.log.add(f"{card.name} has no pile in the Supply to return to, so it cannot be exchanged", EXCHANGING,
-                     *([cite] if cite else []))
-        return False
-    game.move(card, "supply")
-    game.move(pile[-1], "discard", owner=p.index)
+    piles.exchange(game, p, card, for_name)
     game.log.add(f"{p.name} exchanges {card.name} for {for_name}: {card.name} goes back to its pile, {for_name} "
                  "goes to their discard pile (neither is gained or trashed)", EXCHANGING, *([cite] if cite else []))
     return True

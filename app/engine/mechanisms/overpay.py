@@ -29,6 +29,7 @@ the step with an error.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 from app.engine.core import activities as act
@@ -37,6 +38,7 @@ from app.engine.core.errors import IllegalAction
 from app.engine.core.registry import definition
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
+from app.engine.mechanisms import spending
 from app.engine.scenario.extensions import step_kind
 
 OVERPAYING = narrate.sec("Overpaying")
@@ -46,19 +48,28 @@ MAX_OVERPAY = 1000
 OverpayEffect = Callable[[Game, Player, Card, int], None]
 
 
-def _declared(game: Game) -> dict[int, int]:
-    """Amounts declared for the card instances being bought, by card id (this step only)."""
-    return game.__dict__.setdefault("overpay_declared", {})
+@dataclass
+class Purchase:
+    """What the player overpays for the card being bought in this step.
+
+    It belongs to the purchase, not to a card instance: "you get the overpay ability based on how much you
+    overpaid" when you gain the card you bought (Overpaying § IV). Another when-buy ability may gain a copy of
+    the same card first (Talisman; pre-2022 Haggler, Hoard), taking the card then on top of the pile; that copy
+    was neither bought nor paid for, so it gets nothing, and the amount stays with the bought card.
+    """
+
+    pile: str
+    amount: int
+    potion: bool
+    paid: bool = False       # 2022: paid while paying; pre-2022: when its when-buy ability resolves
 
 
-def _paid(game: Game) -> dict[int, int]:
-    """Amounts overpaid while paying (2022), by card id, until its when-gain ability uses them."""
-    return game.__dict__.setdefault("overpaid", {})
+def _purchase(game: Game) -> Purchase | None:
+    return game.__dict__.get("overpay_purchase")
 
 
-def _potions(game: Game) -> set[int]:
-    """Cards (by id) for which a Potion was overpaid, until their overpay ability has resolved."""
-    return game.__dict__.setdefault("overpaid_potion", set())
+def _pile(card: Card) -> str:
+    return card.pile or card.name
 
 
 def with_potion(game: Game) -> bool:
@@ -81,11 +92,11 @@ def _amount(n: int, potion: bool) -> str:
 def when_gain(effect: OverpayEffect, cite: dict | None = None) -> Callable[[Game, Event, Card], None]:
     """The 2022 overpay ability: a when-gain ability using the amount overpaid when it was paid for."""
     def hook(game: Game, ev: Event, card: Card) -> None:
-        n = _paid(game).pop(card.id, 0)
-        potion = card.id in _potions(game)
-        _potions(game).discard(card.id)
-        if (n <= 0 and not potion) or not ev.data.get("bought"):
-            return
+        pur = _purchase(game)
+        if pur is None or not pur.paid or not ev.data.get("bought") or pur.pile != _pile(card):
+            return      # not the card that was bought and paid for (a copy gained by Talisman gets nothing)
+        game.__dict__["overpay_purchase"] = None
+        n, potion = pur.amount, pur.potion
         game.log.add(f"{ev.player.name} gained {card.name} after overpaying {_amount(n, potion)}: its overpay "
                      "ability resolves", OVERPAYING, *([cite] if cite else []))
         _resolve(game, ev.player, card, n, potion, effect)
@@ -96,12 +107,14 @@ def when_gain(effect: OverpayEffect, cite: dict | None = None) -> Callable[[Game
 def when_buy(effect: OverpayEffect, cite: dict | None = None) -> Callable[[Game, Event, Card], None]:
     """The pre-2022 overpay ability: a when-buy ability that pays the declared amount when it resolves."""
     def hook(game: Game, ev: Event, card: Card) -> None:
-        n = _declared(game).pop(card.id, 0)
-        potion = card.id in _potions(game)
-        _potions(game).discard(card.id)
-        if n <= 0 and not potion:
+        pur = _purchase(game)
+        if pur is None or pur.paid or pur.pile != _pile(card):
             return
+        pur.paid = True
+        n, potion = pur.amount, pur.potion
         t = game.turn
+        # Coffers may be spent now, e.g. those a when-buy ability resolved first just gave (Doctor (pre-2022) 7)
+        spending.may_spend(game, ev.player, spending.COINS, f"to overpay {_amount(n, False)} for {card.name}", n)
         if t.coins < n or (potion and t.potions < 1):
             raise IllegalAction(f"cannot overpay {_amount(n, potion)} for {card.name}: the money pool has "
                                 f"${t.coins} and {t.potions} Potion(s) when its when-buy ability resolves")
@@ -137,25 +150,23 @@ def buy_overpaying(game: Game, p: Player, name: str, n: int, potion: bool = Fals
         return act.buy(game, p, name)        # raises with the reason it can't be bought
     card = game.supply[name][-1]
     needs = int(bool(card.facts.cost_potion)) + int(potion)
+    pur = Purchase(name, n, potion)
     if when == "when_paying":
+        if n:       # Coffers may be spent while paying (Coffers and Villagers § IV: at any time during your turn)
+            spending.may_spend(game, p, spending.COINS, f"to overpay {_amount(n, False)} for {name}", card.cost + n)
         if t.coins < card.cost + n or t.potions < needs:
             raise IllegalAction(f"cannot overpay {_amount(n, potion)} for {name}: it costs {card.cost} and the "
                                 f"money pool has {t.coins} and {t.potions} Potion(s)")
         t.coins -= n
         t.potions -= int(potion)
-        _paid(game)[card.id] = n
+        pur.paid = True
         game.log.add(f"{p.name} overpays {_amount(n, potion)} while paying for {name} (the overpay ability happens "
                      "when it is gained)", OVERPAYING)
-    else:
-        _declared(game)[card.id] = n
-    if potion:
-        _potions(game).add(card.id)
+    game.__dict__["overpay_purchase"] = pur
     try:
         return act.buy(game, p, name)
     finally:
-        _declared(game).pop(card.id, None)
-        if when != "when_paying":
-            _potions(game).discard(card.id)
+        game.__dict__["overpay_purchase"] = None     # the purchase is over, whatever happened to the card
 
 
 _SCHEMA = {"type": "object", "required": ["card", "overpay"], "additionalProperties": False,

@@ -1,11 +1,16 @@
 """Playing a card from the Supply while leaving it there, or playing one card as another.
 
-* Band of Misfits (2019): "Play a non-Command non-Duration Action card from the
-  Supply that costs less than this, leaving it there." The chosen card must be
+* Band of Misfits (2019): "Play a non-Command Action card from the Supply that
+  costs less than this, leaving it there" (the card facts' text adds "non-Duration";
+  the Complete Rules do not: Band of Misfits 4, Conjurer 3). The chosen card must be
   on top of its pile (Band of Misfits 2); it is played without being moved
   (PLAY A CARD WHILE LEAVING IT § VI), so whatever it says about moving itself
   fails by the lose-track rule (EFFECT WHEN MOVED FROM PLAY § VI), while its
-  other effects happen. Command cards can't be chosen (Band of Misfits 4).
+  other effects happen. Command cards can't be chosen (Band of Misfits 4). When the
+  played card would have stayed in play (a Duration with a later ability set up, or a
+  throne-room that played one), Band of Misfits stays in play in its place, and a
+  throne-room that played the Band of Misfits does not (PLAY A CARD WHILE LEAVING IT
+  § VI, "With Durations"; the core's Clean-up, ``activities.staying_in_play``).
 * Band of Misfits (pre-2019): "Play this as if it were an Action card in the
   Supply costing less than it that you choose. This is that card until it
   leaves play." The Band of Misfits becomes the chosen card, with its name, cost,
@@ -36,24 +41,26 @@ def _types(name: str) -> tuple[str, ...]:
     return card_facts(name).types
 
 
-def _choices(ctx: Ctx, allowed) -> list[Card]:
-    bound = ctx.source.cost - 1      # "costs less than this": this card's cost now, no Potion or Debt (CARD COSTS)
+def _choices(ctx: Ctx, allowed, up_to: int | None = None) -> list[Card]:
+    # "costs less than this": this card's cost now; or "costing up to $X" (Overlord); no Potion or Debt (CARD COSTS)
+    bound = ctx.source.cost - 1 if up_to is None else up_to
     return [pile[-1] for pile in ctx.game.supply.values()
             if pile and pile[-1].is_type("Action") and allowed(pile[-1]) and bound >= 0
             and costs_up_to(pile[-1], bound)]
 
 
-def play_from_supply(ctx: Ctx, allowed, cite: dict) -> bool:
-    """Choose the top card of a Supply pile (an Action ``allowed`` accepts, costing less) and play it, leaving it."""
+def play_from_supply(ctx: Ctx, allowed, cite: dict, up_to: int | None = None) -> bool:
+    """Choose the top card of a Supply pile (an Action ``allowed`` accepts, costing less than this or up to
+    ``up_to``) and play it, leaving it."""
     p, g = ctx.player, ctx.game
-    options = _choices(ctx, allowed)
+    options = _choices(ctx, allowed, up_to)
     if not options:
         ctx.log(f"There is no card in the Supply that {ctx.source.name} can play", narrate.DO_AS_MUCH, cite)
         return False
     card = ctx.ask(Question(p.name, f"choose a card from the Supply for {ctx.source.name} to play", "cards",
                             options, 1, 1))[0]
     ctx.log(f"{ctx.source.name} plays {card.name} from the Supply, leaving it there", cite, LEAVING)
-    act.play(g, p, card, leave=True)
+    act.play(g, p, card, by=ctx.source, leave=True)     # it stays in play if that card would (§ VI, With Durations)
     return True
 
 

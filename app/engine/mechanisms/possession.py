@@ -24,8 +24,11 @@ rulings implemented (Card Reference, Possession):
 * 8: the Possessed player's trashed cards were trashed (when-trash abilities
   trigger) and are then set aside, and go to their discard pile at the end of
   the turn, *after* they drew their new hand (the ``end_of_turn`` event).
-* 9 (2018 edition): the possessor gets any VP tokens the Possessed player
-  would get (``vp_receiver``, asked by tokens.add_vp).
+* 9 (2018 edition) and 16: the possessor gets the Debt tokens the Possessed
+  player would get, "no other tokens" (the card: "Any cards or Debt they would
+  gain on that turn, you gain instead"; debt.take_debt). VP tokens stay with
+  the Possessed player. (The icon of ruling 9 is lost in our copy of the rules;
+  the card's text names Debt.)
 * 11: it is the Possessed player's next turn: their Duration abilities
   trigger on it (it is their turn, so nothing special is needed).
 
@@ -101,16 +104,6 @@ class _PossessorDecides:
 def current(game: Game) -> Possessed | None:
     """The Possessed turn being played now, if any."""
     return getattr(game, "possessed_turn", None)
-
-
-def vp_receiver(game: Game, p: Player) -> Player:
-    """Who takes VP tokens ``p`` would take: the possessor during ``p``'s Possessed turn (Possession 9)."""
-    pt = current(game)
-    if pt is not None and pt.possessed == p.index:
-        who = game.players[pt.possessor]
-        game.log.add(f"{p.name} would take VP tokens: {who.name} takes them instead", R(9))
-        return who
-    return p
 
 
 # ------------------------------------------------------------------ playing Possession

@@ -23,10 +23,12 @@ from app.engine.core import narrate
 from app.engine.core.decisions import Question
 from app.engine.core.errors import ScenarioError
 from app.engine.core.state import Card, Game, Player
+from app.engine.mechanisms import piles
 from app.engine.scenario.extensions import CARD_LIST, expect_key, setup_key
 
 PRIZES = ("Bag of Gold", "Diadem", "Followers", "Princess", "Trusty Steed")
 PILE = "Prizes"
+piles.belongs_to(PRIZES, PILE)
 SETUP = narrate.SPECIAL_SETUP
 SETUP_FILE = "scenario setup"   # setup keys are applied after loading: the error names the key
 

@@ -32,6 +32,7 @@ from app.engine.core import narrate
 from app.engine.core.decisions import Question
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
+from app.engine.mechanisms import piles
 
 EXCHANGING = narrate.EXCHANGING
 PLAYS_ITSELF = narrate.PLAYS_ITSELF
@@ -62,19 +63,16 @@ def ask(game: Game, p: Player, prompt: str) -> bool:
 
 
 def exchange(game: Game, p: Player, card: Card, for_name: str, cite: dict | None = None) -> bool:
-    """Return ``card`` to its Supply pile and take a ``for_name`` to the discard pile: not a gain (§ IV)."""
-    pile = game.supply.get(for_name)
-    if not pile:
-        game.log.add(f"There is no {for_name} left in the Supply, so {card.name} cannot be exchanged",
-                     EXCHANGING, *([cite] if cite else []))
+    """Return ``card`` to its pile and take a ``for_name`` to the discard pile: not a gain (§ IV).
+
+    Any card that belongs to a pile can go back, in the Supply or not (a Spoils, a Ruins: Trader 7); a card
+    that belongs to none (Shelters, Heirlooms) cannot be exchanged (``piles.why_not_exchanged``).
+    """
+    why = piles.why_not_exchanged(game, card, for_name)
+    if why is not None:
+        game.log.add(f"{card.name} cannot be exchanged: {why}", EXCHANGING, *([cite] if cite else []))
         return False
-    if card.name not in game.supply:
-        game.log.add(f"{card.name} does not belong to a Supply pile, so it cannot be exchanged",
-                     EXCHANGING, *([cite] if cite else []))
-        return False
-    game.move(card, "supply")
-    new = pile[-1]
-    game.move(new, "discard", owner=p.index)
+    piles.exchange(game, p, card, for_name)
     game.log.add(f"{p.name} exchanges {card.name} for {for_name}: {card.name} goes back to its pile, {for_name} "
                  "goes to their discard pile (not gained)", EXCHANGING, *([cite] if cite else []))
     return True

@@ -13,12 +13,13 @@ the setup key ``ruins:`` states the pile, top card first.
 from __future__ import annotations
 
 from app.engine.core.state import Game
-from app.engine.mechanisms import mixed_piles
+from app.engine.mechanisms import mixed_piles, piles
 from app.engine.scenario.extensions import setup_key
 
 PILE = "Ruins"
 KINDS = ("Abandoned Mine", "Ruined Library", "Ruined Market", "Ruined Village", "Survivors")
 EACH = 10      # "Dark Ages contains 50 Ruins" (§ I Components): 10 of each
+piles.belongs_to(KINDS, PILE)
 
 
 def setup(game: Game) -> None:

@@ -31,10 +31,11 @@ SETUP = {"section": "Special setup"}
 
 
 def add_vp(game: Game, p: Player, n: int, cite: dict | None = None, why: str = "") -> None:
-    """Take ``n`` VP tokens (they count at game end, § II Game end)."""
-    from app.engine.mechanisms.possession import vp_receiver
-    if n > 0:
-        p = vp_receiver(game, p)     # a Possessed player's VP tokens go to the possessor (Possession 9)
+    """Take ``n`` VP tokens (they count at game end, § II Game end).
+
+    On a Possessed turn the Possessed player keeps them: the possessor gets only the Debt they would get
+    (Possession 9 and 16, the 2018 card text; debt.py).
+    """
     if n <= 0:
         game.log.add(f"{p.name} takes no VP tokens{why}", *([cite] if cite else []))
         return
@@ -78,6 +79,30 @@ def _move_token(game: Game, ev) -> None:
     supply_counter(game)[MAT] += 1
     game.log.add(f"A card is gained from the {ev.card.name} pile for the first time: its Coin token moves to the "
                  f"Trade Route mat (now {trade_route_mat(game)})", {"card": "Trade Route", "ruling": 3})
+
+
+# ------------------------------------------------------------------ VP tokens on Supply piles (Gathering cards, Aqueduct)
+PILE_VP = "VP"
+
+
+def pile_vp(game: Game, pile: str) -> int:
+    return game.pile_tokens.get(pile, Counter())[PILE_VP]
+
+
+def add_pile_vp(game: Game, pile: str, n: int, cite: dict | None = None, why: str = "") -> None:
+    """Put ``n`` VP tokens on a Supply pile (it need not have cards left: Temple 3, Farmers' Market 2)."""
+    game.pile_tokens.setdefault(pile, Counter())[PILE_VP] += n
+    game.log.add(f"{n} VP token{'s' if n != 1 else ''} go{'es' if n == 1 else ''} on the {pile} pile{why} "
+                 f"(now {pile_vp(game, pile)})", *([cite] if cite else []))
+
+
+def take_pile_vp(game: Game, p: Player, pile: str, cite: dict | None = None, n: int | None = None) -> int:
+    """``p`` takes the VP tokens from a Supply pile (all, or at most ``n``); returns how many."""
+    k = pile_vp(game, pile) if n is None else min(n, pile_vp(game, pile))
+    if k:
+        game.pile_tokens[pile][PILE_VP] -= k
+    add_vp(game, p, k, cite, f" from the {pile} pile")
+    return k
 
 
 def mat_narration(game: Game) -> str:

@@ -23,6 +23,7 @@ from app.engine.core.decisions import Question
 from app.engine.core.errors import ScenarioError
 from app.engine.core.state import Card, Game, card_facts
 from app.engine.core.triggers import Event
+from app.engine.mechanisms import piles
 from app.engine.scenario.extensions import expect_key, setup_key
 
 EXCHANGING = narrate.EXCHANGING
@@ -74,12 +75,6 @@ def set_up_line(start: str):
     return setup
 
 
-def _pile_of(game: Game, name: str) -> list[Card] | None:
-    if name in game.supply:
-        return game.supply[name]
-    return game.non_supply.get(name)
-
-
 def exchange_when_discarded(game: Game, ev: Event, card: Card) -> None:
     """When you discard this from play, you may exchange it for its upgrade (that is not gaining it).
 
@@ -117,17 +112,14 @@ def _exchange_one(game: Game, p, card: Card) -> None:
         game.log.add(f"{card.name} was moved from the discard pile (it is {narrate.where(card, game)}), so it cannot be "
                      f"exchanged for {new}", EXCHANGING, narrate.LOSE_TRACK)
         return
-    home, target = _pile_of(game, card.name), _pile_of(game, new)
-    if home is None or not target:
-        why = f"there is no {new} left" if target is not None else f"there is no {new} pile in this game"
+    why = piles.why_not_exchanged(game, card, new)
+    if why is not None:
         game.log.add(f"{p.name} cannot exchange {card.name}: {why} (both moves must be possible)", EXCHANGING, cite)
         return
     if not game.decider.ask(Question(p.name, f"exchange {card.name} for {new}?", "yesno", [])):
         game.log.add(f"{p.name} keeps {card.name}", cite)
         return
-    game.move(card, "supply" if card.name in game.supply else "non_supply")
-    got = target[-1]
-    game.move(got, "discard", owner=p.index)
+    piles.exchange(game, p, card, new)
     acting = f" (as {as_name})" if as_name != card.name else ""
     game.log.add(f"{p.name} exchanges {card.name}{acting} for {new}: {card.name} goes back to its own pile and {new} "
                  "goes to their discard pile (this is not gaining it)", EXCHANGING, TRAVELLER, cite)

@@ -19,9 +19,9 @@ from functools import lru_cache
 from typing import Any, Iterator
 
 from app.corpus.card_facts import load_facts
-from app.engine.core.errors import ScenarioError
+from app.engine.core.errors import ScenarioError, excerpt
 from app.engine.core.registry import aliases, definition
-from app.engine.scenario.schema import MAX_CARDS
+from app.engine.scenario.schema import MAX_CARDS, where
 from app.engine.scenario.source import line_of
 
 _ENTRY = re.compile(r"^\s*(?P<name>[^*#]+?)\s*(?:\*\s*(?P<n>[0-9]+)|#(?P<label>[A-Za-z0-9_-]+))?\s*$")
@@ -76,8 +76,11 @@ def card(f: str, name: Any, line: int | None, where: str, *, playable: bool = Tr
 
 def entry(f: str, raw: Any, line: int | None, where: str, *, playable: bool = True) -> Entry:
     if not isinstance(raw, str) or (m := _ENTRY.match(raw)) is None:
-        raise ScenarioError(f, f"{where}: expected a card name, NAME*COUNT or NAME#label, found {raw!r}", line=line)
-    n = int(m["n"]) if m["n"] is not None else 1
+        raise ScenarioError(f, f"{where}: expected a card name, NAME*COUNT or NAME#label, found {excerpt(raw)}",
+                            line=line)
+    n = _count(m["n"])
+    if n > MAX_CARDS:
+        raise ScenarioError(f, f"{where}: {excerpt(raw)}: a count is at most {MAX_CARDS}", line=line)
     return Entry(card(f, m["name"], line, where, playable=playable), n, m["label"])
 
 
@@ -92,9 +95,17 @@ def entries(f: str, lst: Any, line: int | None, where: str, *, playable: bool = 
     return [entry(f, x, line_of(lst, i) or line, where, playable=playable) for i, x in enumerate(lst)]
 
 
-def expand(es: list[Entry]) -> list[str]:
-    """The names, one per copy (the count was bounded at load by ``count_cards``)."""
-    return [e.name for e in es for _ in range(e.count)]
+def expand(es: list[Entry], *, labels: bool = False) -> list[str]:
+    """The names, one per copy (``labels``: ``NAME#label`` for a labelled copy): the format's one expansion.
+
+    ``count_cards`` bounded every count in the document at load; this checks the total again before a
+    list is built, so no caller (a new step kind, a check) can expand more than ``MAX_CARDS`` whatever
+    path its entries took.
+    """
+    total = sum(e.count for e in es)
+    if total > MAX_CARDS:
+        raise ScenarioError("scenario", f"{total} cards in one list; a scenario names at most {MAX_CARDS}")
+    return [e.text() if labels else e.name for e in es for _ in range(e.count)]
 
 
 def names(f: str, lst: Any, line: int | None, where: str, *, playable: bool = True) -> list[str]:
@@ -102,71 +113,74 @@ def names(f: str, lst: Any, line: int | None, where: str, *, playable: bool = Tr
 
 
 # ------------------------------------------------------------------ the bound, before anything is built
-def _count_entry(raw: Any) -> int:
-    if isinstance(raw, str) and (m := _ENTRY.match(raw)) is not None and m["n"] is not None:
-        return int(m["n"])
-    return 1
+# Free text: a title or a note that happens to read "Copper*9" creates nothing.
+_TEXT_KEYS = frozenset({"title", "description", "note", "rulings", "expect_error", "prompt"})
+# Numbers of the core format that count or set something, never create cards (a count in an ``expect``
+# zone compares, it creates nothing; the schema bounds each of these on its own).
+_NOT_CREATING = frozenset({"turns", "vp_tokens", "tokens", "seed", "step_limit", "turn", "expect", "step"})
+_COUNT_DIGITS = len(str(MAX_CARDS))
 
 
-def _count_list(lst: Any) -> int:
-    if isinstance(lst, str):
-        return _count_entry(lst)
-    if isinstance(lst, list):
-        return sum(_count_entry(x) for x in lst)
-    if isinstance(lst, int) and not isinstance(lst, bool):
-        return 0             # "deck: 5" in an expectation counts cards, it creates none
-    return 0
+def _count(digits: str | None) -> int:
+    """A ``*N`` count; one longer than any bound is MAX_CARDS + 1 without converting it (Python refuses
+    to convert more than 4,300 digits, and a 5,000-digit count must be a clear error, not a crash)."""
+    if digits is None:
+        return 1
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) <= _COUNT_DIGITS else MAX_CARDS + 1
 
 
-def _card_lists(doc: dict) -> Iterator[tuple[Any, Any, Any]]:
-    """(container, key, value) of every place a card list or a pile size appears in a (schema-valid) scenario."""
-    for p in doc.get("players") or []:
-        for k, v in p.items():
-            if k == "mats":
-                for mk, mv in (v or {}).items():
-                    yield v, mk, mv
-            elif k not in ("name", "turns", "vp_tokens", "tokens"):
-                yield p, k, v
-    for k, n in (doc.get("supply") or {}).items():
-        yield doc["supply"], k, n
-    for st in doc.get("steps") or []:
-        if isinstance(st, dict):
-            for k in ("play", "buy"):
-                if k in st:
-                    yield st, k, st[k]
-            if isinstance(st.get("end_turn"), dict):
-                for k in ("expect", "after_cleanup"):
-                    yield from _expect_lists(st["end_turn"].get(k))
-            yield from _expect_lists(st.get("expect"))
-    yield from _expect_lists(doc.get("expect"))
+def _entry_count(raw: str) -> int:
+    m = _ENTRY.match(raw)
+    return _count(m["n"]) if m is not None and m["n"] is not None else 0
 
 
-def _expect_lists(exp: Any) -> Iterator[tuple[Any, Any, Any]]:
-    if not isinstance(exp, dict):
-        return
-    for k, v in exp.items():
-        if isinstance(v, list):
-            yield exp, k, v
-        elif isinstance(v, dict):
-            for zk, zv in v.items():
-                if isinstance(zv, list):
-                    yield v, zk, zv
-                elif isinstance(zv, dict):
-                    for mk, mv in zv.items():
-                        if isinstance(mv, list):
-                            yield zv, mk, mv
+def _counts(doc: dict) -> Iterator[tuple[Any, Any, list, int]]:
+    """(container, key, path, n) for every count anywhere in a scenario, whichever step kind or key holds it.
+
+    Walks the whole document (iteratively: no recursion on hostile nesting), not a list of known keys,
+    so a step kind, setup key or expect key registered tomorrow is counted too: every ``NAME*N`` string
+    counts N; every number under ``supply`` or a registered setup key counts itself (it may size a
+    pile or a stack of tokens). Setup keys are the ones registered in ``extensions.SETUP_KEYS``.
+    """
+    from app.engine.scenario.extensions import SETUP_KEYS
+
+    game_setup = {name for scope, name in SETUP_KEYS if scope == "game"} | {"supply"}
+    player_setup = {name for scope, name in SETUP_KEYS if scope == "player"}
+    stack: list[tuple[Any, Any, list, Any, bool]] = []
+    for k, v in doc.items():
+        if k == "players" and isinstance(v, list):
+            for i, p in enumerate(v):
+                if isinstance(p, dict):
+                    stack += [(p, pk, ["players", i, pk], pv, pk in player_setup) for pk, pv in p.items()
+                              if pk not in _TEXT_KEYS]
+        elif k not in _TEXT_KEYS:
+            stack.append((doc, k, [k], v, k in game_setup))
+    while stack:
+        container, key, path, value, creates = stack.pop()
+        if isinstance(value, str):
+            n = _entry_count(value)
+            if n:
+                yield container, key, path, n
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif isinstance(value, int):
+            if creates:
+                yield container, key, path, max(value, 0)
+        elif isinstance(value, dict):
+            stack += [(value, k, path + [k], v, creates and k not in _NOT_CREATING) for k, v in value.items()
+                      if k not in _TEXT_KEYS]
+        elif isinstance(value, list):
+            stack += [(value, i, path + [i], v, creates) for i, v in enumerate(value)]
 
 
 def count_cards(f: str, doc: dict) -> int:
     """Refuse a scenario that would create or name more than MAX_CARDS cards, before any list is built."""
     total = 0
-    for container, key, value in _card_lists(doc):
-        if isinstance(value, int) and not isinstance(value, bool) and container is doc.get("supply"):
-            total += value
-        else:
-            total += _count_list(value)
+    for container, key, path, n in _counts(doc):
+        total += n
         if total > MAX_CARDS:
-            raise ScenarioError(f, f"{key}: the scenario names more than {MAX_CARDS} cards in all (zones, mats, "
-                                "steps, expectations and Supply piles); a real game never has that many",
+            raise ScenarioError(f, f"{where(path)}: the scenario names more than {MAX_CARDS} cards in all (zones, "
+                                "mats, steps, setup, expectations and Supply piles); a real game never has that many",
                                 line=line_of(container, key))
     return total

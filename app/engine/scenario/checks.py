@@ -71,6 +71,28 @@ def _labels_ok(g: Game, es: list[cn.Entry], cards: list[Card]) -> bool:
     return all(e.label is None or (e.label in named and named[e.label].id in ids) for e in es)
 
 
+def _as_written(cards: list[Card], want: list[str], ordered: bool) -> list[str]:
+    """The cards' names, a card that "is" another card while in play (pre-2019 Band of Misfits played as a
+    Caravan: ``Card.printed``) counted under whichever of its two names the expectation uses."""
+    if ordered:
+        return [c.printed if c.printed and i < len(want) and want[i] == c.printed else c.name
+                for i, c in enumerate(cards)]
+    left = Counter(want)
+    names: list[str | None] = []
+    for c in cards:                       # its name now first, then its own printed name
+        if left[c.name] > 0:
+            left[c.name] -= 1
+            names.append(c.name)
+        else:
+            names.append(None)
+    for i, c in enumerate(cards):
+        if names[i] is None:
+            own = c.printed if c.printed and left[c.printed] > 0 else c.name
+            left[own] -= 1
+            names[i] = own
+    return [n for n in names if n is not None]
+
+
 def zone_matches(g: Game, expected: Any, cards: list[Card], *, ordered: bool = False,
                  subset: bool = False) -> tuple[bool, Any]:
     """(holds, what to show as actual) for a zone check: exact (any order or in order), or ``subset``."""
@@ -78,7 +100,7 @@ def zone_matches(g: Game, expected: Any, cards: list[Card], *, ordered: bool = F
         return len(cards) == expected, len(cards)
     es = _entries(expected)
     want = cn.expand(es)
-    have = [c.name for c in cards]
+    have = _as_written(cards, want, ordered)
     if ordered:
         named = named_copies(g)
         flat = [e for e in es for _ in range(e.count)]
@@ -88,6 +110,15 @@ def zone_matches(g: Game, expected: Any, cards: list[Card], *, ordered: bool = F
         ok = not (Counter(want) - Counter(have)) and _labels_ok(g, es, cards)
         return ok, sorted(_shown(g, cards))
     return Counter(want) == Counter(have) and _labels_ok(g, es, cards), sorted(_shown(g, cards))
+
+
+def find_pile(g: Game, name: str) -> tuple[str, list] | None:
+    """(its name, its cards, top last) of the Supply or non-Supply pile a scenario names, any case."""
+    for piles in (g.supply, g.non_supply):
+        for k, cards in piles.items():
+            if k.lower() == str(name).strip().lower():
+                return k, cards
+    return None
 
 
 def cost_now(g: Game, name: str) -> int:
@@ -138,6 +169,13 @@ class _Checker:
                     actual = cost_now(g, name)
                     if actual != n:
                         self.fail(f"cost of {cn.real_name(name)}", n, actual)
+            elif k == "piles":
+                for pile, want in v.items():
+                    found = find_pile(g, pile)
+                    n = sum(e.count for e in _entries(want))
+                    top = list(reversed(found[1]))[:n] if found else []
+                    self.zone(f"the top {n} cards of the {found[0] if found else pile} pile", want, top,
+                              ordered=True)
             elif k == "pile_tokens":
                 for pile, kinds in v.items():
                     for kind, n in kinds.items():

@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from app import config
 from app.engine import scenario as sc_mod
 from app.engine.core.errors import EngineError, ScenarioError
+from app.engine.core.decisions import written
 from app.engine.core.narrate import render_citation
 from app.engine.core.registry import defined_cards
 
@@ -33,8 +34,46 @@ def _zones_text(snap: dict) -> list[str]:
     return out
 
 
-def replay(path: str, as_json: bool) -> int:
-    """Run a scenario, print the narrated log (or JSON), return 0 only when every expectation holds."""
+def refused_line(err: ScenarioError) -> str:
+    """The line after the log saying what ``expect_error`` matched (the message the step was refused with)."""
+    return f"[{err.step}] Refused, as the scenario expects: {err.message}"
+
+
+def question_rows(decider) -> list[dict]:
+    """Every question the replay asked, in order: the step, who, the prompt, its legal answers as the file must
+    write them, whether it was decided automatically (one possible outcome, no answer used), and the outcome."""
+    rows = []
+    for a in decider.record:
+        q = a.question
+        rows.append({"step": a.step, "player": q.player, "prompt": q.prompt, "kind": q.kind,
+                     "legal": [written(x) for x in dict.fromkeys(q.legal_answers())],
+                     "min": q.min, "max": q.max, "automatic": a.auto,
+                     "answer": a.answer, "outcome": a.outcome()})
+    return rows
+
+
+def questions_text(rows: list[dict], open_question=None) -> list[str]:
+    """``rulings replay FILE --questions``: one line per question, then the open one if the replay stopped there."""
+    out = [f"Questions asked ({len(rows)}):"]
+    for i, r in enumerate(rows, 1):
+        if r["automatic"]:
+            how = (f"automatic (answer {r['answer']} names it)" if r["answer"] else
+                   "automatic (one possible outcome, no answer used)")
+        else:
+            how = f"answer {r['answer']}"
+        legal = ", ".join(r["legal"]) or "(none)"
+        if r["kind"] == "cards" and r["min"] == 0:
+            legal += "; or none"
+        out.append(f"  {i}. step {r['step']}, {how}: {r['player']}: {r['prompt']} [legal: {legal}] -> {r['outcome']}")
+    if open_question is not None:
+        out.append(f"  open at the stop: {open_question.describe()}")
+    return out
+
+
+def replay(path: str, as_json: bool, questions: bool = False) -> int:
+    """Run a scenario, print the narrated log (or JSON), return 0 only when every expectation holds.
+
+    ``questions``: print the questions asked instead of the log (the JSON always has them)."""
     try:
         scen = sc_mod.load(path)
     except ScenarioError as exc:
@@ -60,15 +99,29 @@ def replay(path: str, as_json: bool) -> int:
             "failures": [{"step": f.step, "what": f.what, "expected": f.expected, "actual": f.actual}
                          for f in res.failures],
             "error": str(res.error) if res.error else None,
+            "questions": question_rows(res.game.decider),
+            # what expect_error matched, so a judge sees the step was refused for the right reason
+            "expected_error": ({"step": res.expected_error.step, "message": res.expected_error.message}
+                               if res.expected_error is not None else None),
             "question": ({"player": res.question.player, "prompt": res.question.prompt, "kind": res.question.kind,
                           "options": res.question.option_labels(), "min": res.question.min, "max": res.question.max}
                          if res.question is not None else None),
         }, indent=2, ensure_ascii=False))
+    elif questions:
+        print(f"{scen.title}")
+        for line in questions_text(question_rows(res.game.decider), res.question if res.error else None):
+            print(line)
+        if res.error:
+            print(f"error: {res.error}", file=sys.stderr)
+        for f in res.failures:
+            print(f"FAILED {f.render()}")
     else:
         print(f"{scen.title}")
         print("Demonstrates: " + "; ".join(render_citation(r) for r in scen.rulings))
         for line in res.log.lines():
             print(line)
+        if res.expected_error is not None:
+            print(refused_line(res.expected_error))
         for line in _zones_text(snap):
             print(line)
         if res.error:

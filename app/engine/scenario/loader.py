@@ -159,6 +159,17 @@ def _check(f: str, raw: LDict) -> Scenario:
         for mat, cards in (p.get("mats") or {}).items():
             labels.name(cn.entries(f, cards, line_of(p["mats"], mat), f"{p['name']}'s {mat} mat"),
                         line_of(p["mats"], mat))
+    labels.name(cn.entries(f, raw.get("trash"), line_of(raw, "trash"), "trash"), line_of(raw, "trash"))
+    for pile, cards in (raw.get("piles") or {}).items():
+        cn.entries(f, cards, line_of(raw["piles"], pile), f"piles.{pile}")
+    for i, p in enumerate(raw["players"]):
+        played = cn.entries(f, p.get("played_last_turn"), line_of(p, "played_last_turn"),
+                            f"{p['name']}'s played_last_turn")
+        for j, e in enumerate(played):
+            if e.label or e.count != 1 or "Duration" not in facts_for(e.name).types:
+                raise ScenarioError(f, f"{p['name']}'s played_last_turn: {e.text()} is not one Duration card (only "
+                                    "a Duration can still be in play from a turn before)",
+                                    line=line_of(p["played_last_turn"], j))
     supply = raw["supply"]
     for name in supply:
         real = cn.card(f, name, line_of(supply, name), "supply")
@@ -203,7 +214,7 @@ def _step(f: str, i: int, s: Any, steps_raw: list, pnames: list[str], labels: _L
             raise ScenarioError(f, f"{where}: a #label names a copy in the setup; {a} takes card names",
                                 line=line_of(s, a) or line)
         labels.refer(es, line_of(s, a) or line, where)
-        arg = [e.text() for e in es for _ in range(e.count)] if a == "play" else cn.expand(es)
+        arg = cn.expand(es, labels=a == "play")
     answers = s.get("answers", [])
     after = None
     exp = s.get("expect")
@@ -235,6 +246,9 @@ def check_expect(f: str, exp: dict, pnames: list[str], labels: _Labels, where: s
         line = line_of(exp, k)
         if k in ("trash",):
             cards(v, line, f"{where}.{k}")
+        elif k == "piles":
+            for pile, pv in v.items():
+                cards(pv, line_of(v, pile), f"{where}.piles.{pile}")
         elif k in ("supply", "cost"):
             for name in v:
                 cn.card(f, name, line_of(v, name), f"{where}.{k}", playable=False)

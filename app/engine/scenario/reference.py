@@ -52,27 +52,32 @@ def generate() -> str:
     return "\n".join(parts)
 
 
-def current(text: str) -> str | None:
-    """The generated part of the doc as it stands, or None when the markers are missing."""
-    if BEGIN not in text or END not in text:
+def current(text: str, begin: str = BEGIN, end: str = END) -> str | None:
+    """The generated part of the doc as it stands (between ``begin`` and ``end``), or None when a marker is missing."""
+    if begin not in text or end not in text:
         return None
-    start = text.index(BEGIN)
-    return text[start:text.index(END, start) + len(END)]
+    start = text.index(begin)
+    return text[start:text.index(end, start) + len(end)]
 
 
-def write(path: Path = DOC) -> bool:
-    """Rewrite the generated part; True when it changed."""
+def rewrite(path: Path, new: str, begin: str = BEGIN, end: str = END, heading: str = "## Reference") -> bool:
+    """Replace the generated part between the markers with ``new`` (appended under ``heading`` when the doc has
+    no markers yet); True when the file changed. The docs' other generated table (labels.py) uses it too."""
     text = path.read_text(encoding="utf-8")
-    old = current(text)
-    new = generate()
+    old = current(text, begin, end)
     if old is None:
-        text = text.rstrip("\n") + "\n\n## Reference\n\n" + new + "\n"
+        text = text.rstrip("\n") + f"\n\n{heading}\n\n" + new + "\n"
     elif old == new:
         return False
     else:
         text = text.replace(old, new)
     path.write_text(text, encoding="utf-8")
     return True
+
+
+def write(path: Path = DOC) -> bool:
+    """Rewrite the generated part; True when it changed."""
+    return rewrite(path, generate())
 
 
 if __name__ == "__main__":

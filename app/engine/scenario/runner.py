@@ -22,9 +22,10 @@ from app.engine.core.errors import EngineError, EngineLimitError, IllegalAction,
 from app.engine.core.registry import definition
 from app.engine.core.state import PLAYER_ZONES, Game
 from app.engine.scenario import cardnames as cn
-from app.engine.scenario.checks import Failure, check, named_copies, snapshot  # noqa: F401 (re-exported)
+from app.engine.scenario.checks import Failure, check, find_pile, named_copies, snapshot  # noqa: F401 (re-exported)
 from app.engine.scenario.extensions import SETUP_KEYS, STEP_KINDS
 from app.engine.scenario.loader import Scenario, Step, load, loads  # noqa: F401 (re-exported)
+from app.engine.scenario.source import line_of
 
 
 @dataclass
@@ -53,12 +54,22 @@ def build(sc: Scenario) -> Game:
 
     def put(p, zone: str, lst: Any, where: str) -> None:
         for e in cn.entries(sc.file, lst, None, where):
-            g.put(p, zone, [e.name] * e.count)
+            g.put(p, zone, cn.expand([e]))
             if e.label:
                 named[e.label] = p.zone(zone)[-1]
 
     for p_raw in raw["players"]:
-        p = g.add_player(p_raw["name"])
+        g.add_player(p_raw["name"])
+    for name, count in raw["supply"].items():
+        g.set_pile(cn.real_name(name), count)
+    for name in list(g.supply):          # special setup of the cards in the Supply (§ I Special setup)
+        d = definition(g, name)
+        if d is not None and d.setup is not None:
+            d.setup(g)
+    for p, p_raw in zip(g.players, raw["players"]):
+        for name in cn.names(sc.file, p_raw.get("played_last_turn"), None, "played_last_turn"):
+            _played_last_turn(g, sc, p, name, line_of(p_raw, "played_last_turn"))
+    for p, p_raw in zip(g.players, raw["players"]):
         for z in PLAYER_ZONES:
             put(p, z, p_raw.get(z), z)
         for mat, cards in (p_raw.get("mats") or {}).items():
@@ -66,12 +77,11 @@ def build(sc: Scenario) -> Game:
         for mat, n in (p_raw.get("tokens") or {}).items():
             p.tokens[str(mat)] = int(n)
         p.vp_tokens = int(p_raw.get("vp_tokens", 0))
-    for name, count in raw["supply"].items():
-        g.set_pile(cn.real_name(name), count)
-    for name in list(g.supply):          # special setup of the cards in the Supply (§ I Special setup)
-        d = definition(g, name)
-        if d is not None and d.setup is not None:
-            d.setup(g)
+    for e in cn.entries(sc.file, raw.get("trash"), None, "trash"):
+        for name in cn.expand([e]):
+            g.trash.append(g.new_card(name, None, "trash"))
+        if e.label:
+            named[e.label] = g.trash[-1]
     if "current" in raw:
         g.turn.player = g.player(raw["current"]).index
     for p, p_raw in zip(g.players, raw["players"]):
@@ -82,12 +92,68 @@ def build(sc: Scenario) -> Game:
         setattr(g.turn, k, v)
     for (scope, name), key in SETUP_KEYS.items():      # mechanisms' own setup (extensions.py)
         if scope == "game" and name in raw:
-            key.apply(g, raw[name])
+            _set_up(sc, name, raw, key.apply, g, raw[name])
         elif scope == "player":
             for p, p_raw in zip(g.players, raw["players"]):
                 if name in p_raw:
-                    key.apply(g, p, p_raw[name])
+                    _set_up(sc, f"{p.name}'s {name}", p_raw, key.apply, g, p, p_raw[name])
+    for pile, lst in (raw.get("piles") or {}).items():   # last: it states the pile as it is at step 1
+        _set_pile(g, sc, pile, cn.names(sc.file, lst, None, f"piles.{pile}"))
     return g
+
+
+def _set_pile(g: Game, sc: Scenario, name: str, names: list[str]) -> None:
+    """``piles: {NAME: [top first]}``: that pile holds exactly these cards; each must belong to it (Piles § II)."""
+    from app.engine.mechanisms.piles import MIXED
+
+    found = find_pile(g, name)
+    if found is None:
+        raise ScenarioError(sc.file, f"piles: there is no {name} pile in this game (Supply: "
+                            f"{', '.join(g.supply) or 'none'}; outside it: {', '.join(g.non_supply) or 'none'})")
+    pile, cards = found
+    wrong = sorted({n for n in names if MIXED.get(n, n) != pile})
+    if wrong:
+        raise ScenarioError(sc.file, f"piles: {', '.join(wrong)} cannot be in the {pile} pile")
+    zone = "supply" if pile in g.supply else "non_supply"
+    cards[:] = [g.new_card(n, None, zone, pile if n != pile else None) for n in reversed(names)]
+    g.log.add(f"The {pile} pile is, from the top: {', '.join(names) or 'empty'}")
+
+
+def _played_last_turn(g: Game, sc: Scenario, p, name: str, line: int | None) -> None:
+    """A Duration ``p`` played on their last turn and still in play: its play ability resolved as then.
+
+    Played on the table as it is before the zones are filled (the other players' Reactions are not in hand
+    yet, and what it draws or discards is nothing), on a turn of its own whose pools are then dropped, so
+    that what it set up (a next-turn ability, Lighthouse's protection, Haunted Woods' attack until that
+    player's next turn) is in effect when step 1 starts. A question it asks stops the build with a clear error.
+    """
+    from app.engine.core.state import Turn
+
+    card = g.new_card(name, p.index, "in_play")
+    p.in_play.append(card)
+    g.log.add(f"Before the first step: {p.name} played {name} on their last turn, and it is still in play")
+    real, g.turn = g.turn, Turn(player=p.index)
+    try:
+        g.decider.load([])
+        act.play(g, p, card)
+    except DecisionError as exc:
+        raise ScenarioError(sc.file, f"{p.name}'s played_last_turn: {name} asks a question when played "
+                            f"({exc.question.describe()}); set this table up with steps instead", line=line) from None
+    finally:
+        g.turn = real
+        g.decider.record.clear()
+        g.decider.asked.clear()
+
+
+def _set_up(sc: Scenario, where: str, container: Any, apply: Callable[..., None], *args: Any) -> None:
+    """One registered setup key; a value it refuses is a ScenarioError naming the key and its line."""
+    key = where.rpartition(" ")[2]
+    try:
+        apply(*args)
+    except (ScenarioError, EngineError) as exc:
+        message = getattr(exc, "message", str(exc))
+        prefix = "" if message.startswith(f"{key}:") else f"{where}: "
+        raise ScenarioError(sc.file, prefix + message, line=line_of(container, key)) from None
 
 
 # Why a replay stopped before its last step (Replay.stop).
@@ -160,36 +226,54 @@ class Replay:
                       self.expected_error)
 
 
-def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True) -> Replay:
+def replay(sc: Scenario, on_step: Callable[[StepResult], None] | None = None, *, zones: bool = True,
+           zone_budget: int | None = None) -> Replay:
     """Replay a scenario step by step; never raises for a bad step, it stops and says why in the Replay.
 
     ``on_step`` is called with each step that ran cleanly, as soon as it has
     (e.g. to print progress); ``zones=False`` skips the per-step snapshots
-    when only the outcome matters (``run()``, the bench).
+    when only the outcome matters (``run()``, the bench). ``zone_budget``: the
+    most cards the per-step snapshots may list in all; the steps after it get
+    none (``zones`` None), so a big table replayed for many steps cannot make
+    an answer of megabytes (a 4.6 KB scenario once answered 13.7 MB).
     """
     g = build(sc)
     rp = Replay(sc, g)
     entries = g.log.entries
+    left = zone_budget
+
+    def snap() -> dict | None:
+        nonlocal left
+        if not zones:
+            return None
+        if left is not None:
+            size = len(g.trash) + sum(len(p.zone(z)) for p in g.players for z in PLAYER_ZONES)
+            if size > left:
+                left = 0
+                return None
+            left -= size
+        return snapshot(g)
+
     for st in sc.steps:
         deadline.check()          # also between steps, whatever a step did without moving a card
         first = len(entries)
         g.log.step = st.index
-        g.decider.load(st.answers)
+        g.decider.load(st.answers, st.index)
         since = len(g.decider.asked)
         between: list[Failure] = []
         stop = _attempt(g, sc, st, between)
         rp.failures += between
         if stop is not None:
             rp.stop, err, rp.decision = stop
-            rp.stopped = StepResult(st, entries[first:], snapshot(g) if zones else None)
+            rp.stopped = StepResult(st, entries[first:], snap())
             if _error_expected(sc, st, err):   # expect_error: the replay stops here, as expected
-                rp.expected_error = err
+                rp.expected_error = err      # its message is shown with the log (commands.replay), not narrated
                 break
             rp.error = err
             return rp
         fails = check(g, st.expect, st.index, since) if st.expect else []
         rp.failures += fails
-        done = StepResult(st, entries[first:], snapshot(g) if zones else None, fails)
+        done = StepResult(st, entries[first:], snap(), fails)
         rp.steps.append(done)
         if on_step is not None:
             on_step(done)
@@ -218,11 +302,20 @@ def _attempt(g: Game, sc: Scenario, st: Step,
         return reason, ScenarioError(sc.file, str(exc), st.line, st.index), exc
     except EngineLimitError as exc:
         return STEP_LIMIT, ScenarioError(sc.file, str(exc), st.line, st.index), None
+    except RecursionError:
+        # a chain of abilities nested past Python's stack that MAX_PLAY_DEPTH does not count (not a play)
+        return STEP_LIMIT, ScenarioError(sc.file, "the abilities of this step nest too deeply (each starting the "
+                                         "next) for the engine to follow; it stops here", st.line, st.index), None
     except EngineError as exc:
         return ENGINE_ERROR, ScenarioError(sc.file, f"engine error: {exc}", st.line, st.index), None
     if g.decider.remaining():
+        asked = [a for a in g.decider.record if a.step == st.index]
+        seen = "; ".join(f"{a.question.player}: {a.question.prompt} -> {a.outcome()}"
+                         + (" (decided automatically, no answer used)" if a.auto and a.answer is None else "")
+                         for a in asked) or "none"
         return UNUSED_ANSWERS, ScenarioError(sc.file, f"unused answers {g.decider.remaining()!r} (the step asked "
-                                             "fewer questions than answers given)", st.line, st.index), None
+                                             f"fewer questions than answers given; questions asked: {seen})",
+                                             st.line, st.index), None
     return None
 
 

@@ -23,7 +23,7 @@ import jsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
-from app.engine.core.errors import ScenarioError
+from app.engine.core.errors import ECHO_CHARS, ScenarioError, excerpt
 from app.engine.core.state import PLAYER_ZONES
 from app.engine.core import hooks
 from app.engine.scenario import extensions as ext
@@ -44,18 +44,30 @@ CARDS = {"type": "array", "items": {"$ref": "#/$defs/card"}, "maxItems": 1000,
          "x-expected": "a list of card names, e.g. [Copper, \"Estate*2\"]"}
 CARD_OR_CARDS = {"anyOf": [{"$ref": "#/$defs/card"}, {"$ref": "#/$defs/cards"}],
                  "x-expected": "a card name or a list of card names"}
-# pile sizes: no maximum of their own, the bound on all cards together (cardnames.count_cards) says why
-COUNT = {"type": "integer", "minimum": 0, "x-expected": "a whole number, 0 or more"}
+# pile sizes: at most MAX_CARDS each, and all cards together bounded by cardnames.count_cards
+COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_CARDS,
+         "x-expected": f"a whole number from 0 to {MAX_CARDS}"}
+# What every number and text of the format is held to when its own schema says nothing (a key a
+# mechanism registers without a bound): ``bounded`` adds these when the schema is composed.
+DEFAULT_MAXIMUM = MAX_CARDS
+DEFAULT_MAX_LENGTH = 2000
 SMALL = {"type": "integer", "minimum": 0, "maximum": 10_000, "x-expected": "a whole number from 0 to 10000"}
 TEXT = {"type": "string", "maxLength": 2000}
 TEXTS = {"anyOf": [TEXT, {"type": "array", "items": TEXT, "maxItems": 200}],
          "x-expected": "a text or a list of texts"}
 ZONE_EXPECT = {"anyOf": [{"$ref": "#/$defs/cards"}, {"type": "integer", "minimum": 0}],
                "x-expected": "a list of card names, or how many cards"}
-ANSWER_ONE = {"anyOf": [{"type": ["string", "integer", "boolean", "null"]},
-                        {"type": "array", "items": {"type": ["string", "integer"]}, "maxItems": 500}]}
+ANSWER_PLAIN = {"anyOf": [{"type": ["string", "integer", "boolean", "null"]},
+                          {"type": "array", "items": {"type": ["string", "integer"]}, "maxItems": 500}]}
+# an answer that names its question: it must land on a question whose "player: prompt" contains the text
+ANSWER_NAMED = {"type": "object", "required": ["question", "answer"], "additionalProperties": False,
+                "properties": {"question": {"type": "string", "minLength": 1, "maxLength": 200},
+                               "answer": ANSWER_PLAIN},
+                "x-expected": "{question: PART OF THE QUESTION, answer: ANSWER}"}
+ANSWER_ONE = {"anyOf": [ANSWER_PLAIN, ANSWER_NAMED]}
 ANSWERS = {"anyOf": [{"type": "array", "items": ANSWER_ONE, "maxItems": 500}, ANSWER_ONE],
-           "x-expected": "a list of answers, one per question, e.g. [Silver, yes, [Gold, Copper]]",
+           "x-expected": "a list of answers, one per question, e.g. [Silver, yes, [Gold, Copper], "
+                         "{question: trash, answer: Estate}]",
            "description": "answers to the step's questions, in the order they are asked (see Answers)"}
 
 
@@ -117,6 +129,9 @@ def _game_expect() -> dict:
                           "tokens on Supply piles", "pile_tokens: {Silver: {Embargo: 1}}"),
         "cost": _p({"type": "object", "additionalProperties": {"type": "integer"}},
                    "what a card costs now, cost changes included (coins)", "cost: {Silver: 1}"),
+        "piles": _p({"type": "object", "additionalProperties": {"$ref": "#/$defs/cards"}},
+                    "the top cards of a Supply or non-Supply pile, top first (as many as listed)",
+                    "piles: {Ruins: [Survivors]}"),
         "contains": _p({"type": "object", "properties": {"trash": {"$ref": "#/$defs/cards"}},
                         "additionalProperties": False},
                        "these cards are in the trash (other cards may be there too)", "contains: {trash: [Estate]}"),
@@ -142,6 +157,11 @@ def _player() -> dict:
                    "cards on their mats (theirs: they score)", "mats: {Native Village: [Gold]}"),
         "tokens": _p({"type": "object", "additionalProperties": SMALL}, "counters on their mats",
                      "tokens: {Pirate Ship: 2}"),
+        "played_last_turn": _p({**CARDS, "maxItems": 20},
+                               "Duration cards they played on their last turn, still in play: each one's play "
+                               "ability is resolved before step 1 (on an empty table), so what it set up is in "
+                               "effect (Lighthouse's protection, Haunted Woods' attack, next-turn abilities)",
+                               "played_last_turn: [Lighthouse]"),
     })
     return {"type": "object", "properties": props, "required": ["name"], "additionalProperties": False}
 
@@ -209,6 +229,10 @@ def _static() -> dict:
             "turn: {actions: 1, buys: 1, coins: 0, phase: action}"),
         "supply": _p({"type": "object", "additionalProperties": COUNT},
                      "Supply pile sizes (0 = an empty pile)", "supply: {Duchy: 8, Laboratory: 10}"),
+        "trash": _p({"$ref": "#/$defs/cards"}, "the cards in the trash at the start", "trash: [Estate, Necropolis]"),
+        "piles": _p({"type": "object", "maxProperties": 40, "additionalProperties": {"$ref": "#/$defs/cards"}},
+                    "a Supply or non-Supply pile exactly, top card first (after the usual setup; each card must "
+                    "belong to that pile)", "piles: {Ruins: [Survivors, Ruined Village], Spoils: [\"Spoils*3\"]}"),
         "steps": _p({"type": "array", "maxItems": MAX_STEPS, "items": {"anyOf": [
             {"enum": ["end_turn", "play_treasures"]}, {"$ref": "#/$defs/step"}],
             "x-expected": "end_turn, play_treasures, or a mapping such as {play: Village, answers: [...]}"}},
@@ -238,6 +262,43 @@ def _registered(entry: Any) -> dict:
             "x-registered": True}
 
 
+def _registered_step(kind: Any) -> dict:
+    """A step kind's schema; one whose value names cards is also held to the format's card names and
+    counts (``cardOrCards``), whatever schema it registered: no step kind can take a card list unbounded."""
+    out = _registered(kind)
+    if kind.cards:
+        out = {"allOf": [{k: v for k, v in out.items() if k not in ("description", "x-example")},
+                         {"$ref": "#/$defs/cardOrCards"}],
+               "description": out["description"], "x-example": out["x-example"], "x-registered": True}
+    return out
+
+
+def bounded(node: Any) -> None:
+    """Give every integer a ``maximum`` and every free string a ``maxLength`` where the schema has none.
+
+    Why at composition and not in each registration: a key a mechanism adds tomorrow (Debt tokens, an
+    answer binding) is then bounded before a value of it is used, by the same schema that validates
+    the file, without its author having to remember. Walks iteratively over every subschema.
+    """
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, list):
+            stack.extend(n)
+            continue
+        if not isinstance(n, dict):
+            continue
+        types = n.get("type")
+        types = [types] if isinstance(types, str) else (types or [])
+        if "integer" in types or "number" in types:
+            n.setdefault("maximum", DEFAULT_MAXIMUM)
+            n.setdefault("minimum", -DEFAULT_MAXIMUM)
+        if "string" in types and "enum" not in n and "const" not in n:
+            n.setdefault("maxLength", DEFAULT_MAX_LENGTH)
+        stack.extend(v for k, v in n.items() if isinstance(v, (dict, list)) and k not in ("enum", "const",
+                                                                                          "x-example"))
+
+
 def published_schema() -> dict:
     """``schema()`` once every set's module has registered its keys (GET /api/scenario-schema.json)."""
     from app.engine.core.registry import defined_cards
@@ -261,7 +322,7 @@ def _composed(key: tuple) -> dict:
     # registered entries in name order, so the schema (and the doc generated from it) does not
     # depend on which module happened to be imported first
     for name, kind in sorted(ext.STEP_KINDS.items()):
-        defs["step"]["properties"][name] = _registered(kind)
+        defs["step"]["properties"][name] = _registered_step(kind)
     for (scope, name), sk in sorted(ext.SETUP_KEYS.items()):
         target = s["properties"] if scope == "game" else defs["player"]["properties"]
         target[name] = _registered(sk)
@@ -274,6 +335,7 @@ def _composed(key: tuple) -> dict:
     turn_phase = s["properties"]["turn"]["properties"]["phase"]
     turn_phase["enum"] = PHASES + added
     turn_phase["x-expected"] = f"one of {', '.join(PHASES + added)}"
+    bounded(s)
     Draft202012Validator.check_schema(s)
     return s
 
@@ -315,8 +377,7 @@ def where(path: list) -> str:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return excerpt(value)
 
 
 def _message(err: ValidationError) -> str:
@@ -326,7 +387,7 @@ def _message(err: ValidationError) -> str:
         known = sorted(err.schema.get("properties", {}))
         extra = [k for k in err.instance if k not in known]
         if known:
-            return f"unknown key {extra[0]!r}; expected one of {', '.join(known)}" if extra else err.message
+            return f"unknown key {_short(extra[0])}; expected one of {', '.join(known)}" if extra else err.message
     if v == "required":
         return err.message.replace("is a required property", "is missing (required)")
     if v in ("maximum", "minimum", "maxItems", "minItems", "maxLength", "minLength"):
@@ -342,6 +403,8 @@ def _message(err: ValidationError) -> str:
         return f"expected {expected}, found {_short(err.instance)}"
     if v == "type":
         return f"expected {err.validator_value if isinstance(err.validator_value, str) else ' or '.join(err.validator_value)}, found {_short(err.instance)}"
+    if len(err.message) > 3 * ECHO_CHARS:        # jsonschema's own wording quotes the whole value
+        return f"{_short(err.instance)} is not allowed here ({v})"
     return err.message
 
 

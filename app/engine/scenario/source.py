@@ -85,7 +85,9 @@ def _seq(loader: _Loader, node: yaml.SequenceNode) -> LList:
 
 
 def _int(loader: _Loader, node: yaml.ScalarNode) -> int:
-    digits = sum(ch.isdigit() for ch in node.value)
+    # every character counts (hex and octal digits, "_" separators): "0xfff..." with 5,000 digits is a
+    # number no int() limit catches, and one that fails later when any error message shows it
+    digits = len(node.value.strip().lstrip("+-"))
     if digits > MAX_DIGITS:
         raise ConstructorError(None, None, f"number with {digits} digits: at most {MAX_DIGITS} digits",
                                node.start_mark)
