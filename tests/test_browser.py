@@ -81,6 +81,11 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   .filter(([_, h]) => h < 40)"""
 
 
+def _game_log(page) -> str:
+    """The sandbox's whole game so far (folded under the question, newest move first)."""
+    return page.locator("#log").text_content()
+
+
 def _tap_targets_ok(page) -> None:
     small = page.evaluate(SMALL_TARGETS)
     assert not small, f"{page.url}: tap targets under 40 px high: {small[:5]}"
@@ -284,14 +289,14 @@ def test_play_a_short_interaction_in_the_sandbox(server, browser, shots):
         page.locator("#now h2", has_text="gain a card").wait_for()
         page.locator("#now").get_by_role("button", name=gain, exact=True).click()
     page.get_by_role("button", name="End turn").wait_for()
-    log = page.locator("ol.log").first.inner_text()
+    log = _game_log(page)
     assert "Alice gains Laboratory" in log and "Alice gains Silver" in log
     shared = page.url
     page.screenshot(path=str(shots / "sandbox-after-390.png"), full_page=True)
     # the link reproduces the game in a fresh browser context
     ctx2, page2, _ = _page(browser, DESKTOP)
     page2.goto(shared)
-    assert "Alice gains Laboratory" in page2.locator("ol.log").first.inner_text()
+    assert "Alice gains Laboratory" in _game_log(page2)
     page2.screenshot(path=str(shots / "sandbox-1280.png"), full_page=True)
     _no_overflow(page2)
     ctx2.close()
@@ -329,7 +334,7 @@ def test_sandbox_three_players_attack_with_moat_downloads_a_passing_scenario(ser
     page.locator("label.opt", has_text="Estate").nth(1).click()
     page.get_by_role("button", name="Answer").click()
     page.get_by_role("button", name="End turn").wait_for()
-    log = page.locator("ol.log").first.inner_text()
+    log = _game_log(page)
     assert "Bob is unaffected by Militia" in log
     ctx2, page2, _ = _page(browser, DESKTOP)
     page2.goto(page.url)
@@ -509,7 +514,7 @@ def test_open_a_scenario_in_the_sandbox_and_replay_it(server, browser, shots):
     page.screenshot(path=str(shots / "scenario-to-sandbox-390.png"), full_page=True)
     page.get_by_role("button", name="Start this table").click()
     page.wait_for_url("**/try?s=*")
-    assert "Throne Room, Caravan stay in play" in page.locator("ol.log").first.inner_text()
+    assert "Throne Room, Caravan stay in play" in _game_log(page)
     assert not errors, errors
     ctx.close()
 
@@ -523,7 +528,8 @@ def test_pages_scan_on_a_phone(server, browser, shots, path):
     header = page.locator("header.top").bounding_box()["height"]
     height = page.evaluate("() => document.scrollingElement.scrollHeight")
     page.screenshot(path=str(shots / f"scan{path.replace('/', '_')}-390.png"), full_page=height < 8000)
-    assert header <= 90, f"{path}: header {header} px"
+    # every section in the menu (issue #35): on a phone it wraps into a second row
+    assert header <= 130, f"{path}: header {header} px"
     if path == "/cards/possession":
         assert height < 6 * PHONE["height"], f"{path}: {height} px"
         # every fold says it opens

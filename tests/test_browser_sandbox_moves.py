@@ -32,7 +32,7 @@ def _start(page, server, kingdom: str, hand: str, deck: str, shot=None, **more: 
 
 
 def _log(page) -> str:
-    return page.locator("ol.log").first.inner_text()
+    return page.locator("#log").text_content()
 
 
 def _check(page, shots, name: str) -> None:

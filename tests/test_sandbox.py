@@ -277,3 +277,17 @@ def test_a_link_that_decodes_to_deeply_nested_json_is_refused_clearly(client):
         resp = client.get(url)
         assert 400 <= resp.status_code < 500, (url, resp.status_code)
         assert b"damaged" in resp.data or b"too long" in resp.data
+
+
+def test_a_new_table_starts_empty_and_a_suggested_table_holds_its_cards():
+    """Issue #35: "Try" opens on no unrelated example; the table for Knights has a Knight, for Sir Martin the
+    Knights pile (a pile of differently named cards is bought as its pile and played as one of its cards)."""
+    form = sandbox.default_form()
+    assert not any(form[k] for k in ("kingdom", "p1_hand", "p1_deck", "p2_hand", "p2_deck"))
+    knights = sandbox.dispute_form(["Knights", "Moat"])
+    first = knights["p1_hand"].split(",")[0]
+    assert "Knights" in knights["kingdom"] and first.startswith(("Sir ", "Dame ")), knights
+    martin = sandbox.dispute_form(["Sir Martin", "Watchtower"])
+    assert martin["kingdom"].startswith("Knights") and martin["p1_hand"].startswith("Sir Martin"), martin
+    outcome, problem = sandbox.run(sandbox.from_setup_form(knights))
+    assert problem is None and first in outcome.legal["play"]

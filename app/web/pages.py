@@ -49,6 +49,17 @@ for _name, _fn in words.FILTERS.items():
 pages.add_app_template_filter(sandbox_moves.other_moves, "other_moves")   # registered moves without a control
 
 
+@pages.app_template_global()
+def move_words(step: dict) -> str:
+    """A sandbox step as a player says it ("Play Throne Room", "End the turn"), with the answers given."""
+    from app.web.scenario_page import step_words
+
+    action = next((k for k in step if k != "answers"), "")
+    words = step_words(action, step.get(action))
+    answers = step.get("answers") or []
+    return words + (f" (answered: {'; '.join(answer_text(a) for a in answers)})" if answers else "")
+
+
 @pages.app_template_filter("answer_text")
 def answer_text(a) -> str:
     """A scenario answer as a player would say it: names joined, booleans as yes/no."""

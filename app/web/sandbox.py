@@ -84,11 +84,33 @@ def version_options() -> list[dict[str, Any]]:
 
 
 def default_form() -> dict[str, str]:
-    return {"players": "2", "kingdom": "Throne Room, Feast, Village, Smithy, Militia, Moat",
-            "p1_name": "Alice", "p1_hand": "Throne Room, Feast, Copper, Copper, Estate",
-            "p1_deck": "Silver*5",
-            "p2_name": "Bob", "p2_hand": "Moat, Copper*4", "p2_deck": "", "current": "1",
-            "piles": "", "rulings": ""}
+    """A new table: two players and nothing else, so no unrelated example stands in the way (issue #35)."""
+    return {"players": "2", "kingdom": "", "p1_name": "Alice", "p1_hand": "", "p1_deck": "",
+            "p2_name": "Bob", "p2_hand": "", "p2_deck": "", "current": "1", "piles": "", "rulings": ""}
+
+
+def _pile_and_card(name: str) -> tuple[str, str]:
+    """(Supply pile, card for a hand) of a card a search recognised.
+
+    A pile of differently named cards (Knights) is bought as its pile but played as one of its cards
+    (Sir Martin): a table suggested for "Knights" puts a Knight in the hand, and one for Sir Martin
+    puts the Knights pile in the Kingdom (§ I Special setup), so the table holds the card asked about.
+    """
+    from app.corpus.card_facts import facts_for
+
+    f = facts_for(name)
+    if f is None:
+        return name, name
+    defined = defined_cards()
+    if f.purpose == "Kingdom Pile" and f.quantity == 0 and f.types:      # the pile itself (Knights)
+        member = next((n for n in defined if (m := facts_for(n)) is not None and m.purpose == "Mixed Pile Card"
+                       and f.types[-1] in m.types), None)
+        return f.name, member or f.name
+    if f.purpose == "Mixed Pile Card":                                   # one of its cards (Sir Martin)
+        pile = next((n for n in defined if (p := facts_for(n)) is not None and p.purpose == "Kingdom Pile"
+                     and p.quantity == 0 and p.types and p.types[-1] in f.types), None)
+        return pile or f.name, f.name
+    return f.name, f.name
 
 
 def player_count(form: Mapping[str, Any]) -> int:
@@ -433,13 +455,15 @@ def dispute_form(cards: list[str]) -> dict[str, str]:
         f = facts_for(name)
         if f is None or f.purpose == "Basic":
             continue
-        kingdom.append(f.name)
+        pile, card = _pile_and_card(f.name)
+        if pile not in kingdom:
+            kingdom.append(pile)
         types = set(f.types)
         has_attack = any("Attack" in (facts_for(c).types if facts_for(c) else ()) for c in cards if c != name)
         if "Reaction" in types and (has_attack or not mine) and "Attack" not in types:
-            theirs.append(f.name)
+            theirs.append(card)
         else:
-            mine.append(f.name)
+            mine.append(card)
 
     def hand(cards_: list[str]) -> str:
         return ", ".join(cards_ + ([f"Copper*{5 - len(cards_)}"] if len(cards_) < 5 else []))

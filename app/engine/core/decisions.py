@@ -187,8 +187,8 @@ class Decider:
         return result
 
     def ask(self, q: Question) -> Any:
-        if not q.about and self.context and self.context[-1] not in q.prompt:
-            q.about = self.context[-1]
+        if not q.about and self.context and self.context[-1].split(" (")[0] not in q.prompt:
+            q.about = self.context[-1]     # "Royal Carriage (Tavern mat)": its card is the name before the bracket
         forced = q.forced()
         if forced is not None:
             nxt = self.answers[self.used] if self.used < len(self.answers) else None
