@@ -97,19 +97,18 @@ def _pile_and_card(name: str) -> tuple[str, str]:
     puts the Knights pile in the Kingdom (§ I Special setup), so the table holds the card asked about.
     """
     from app.corpus.card_facts import facts_for
+    from app.engine.mechanisms.piles import MIXED
 
     f = facts_for(name)
     if f is None:
         return name, name
-    defined = defined_cards()
-    if f.purpose == "Kingdom Pile" and f.quantity == 0 and f.types:      # the pile itself (Knights)
-        member = next((n for n in defined if (m := facts_for(n)) is not None and m.purpose == "Mixed Pile Card"
-                       and f.types[-1] in m.types), None)
-        return f.name, member or f.name
-    if f.purpose == "Mixed Pile Card":                                   # one of its cards (Sir Martin)
-        pile = next((n for n in defined if (p := facts_for(n)) is not None and p.purpose == "Kingdom Pile"
-                     and p.quantity == 0 and p.types and p.types[-1] in f.types), None)
-        return pile or f.name, f.name
+    defined = defined_cards()        # loads the definitions, whose mechanisms say which cards make up a mixed pile
+    pile = facts_for(MIXED.get(f.name, ""))
+    if pile is not None and pile.purpose == "Kingdom Pile":              # one of its cards (Sir Martin)
+        return pile.name, f.name
+    members = [n for n in defined if MIXED.get(n) == f.name]
+    if members and f.purpose == "Kingdom Pile":                          # the pile itself (Knights)
+        return f.name, members[0]
     return f.name, f.name
 
 
