@@ -176,19 +176,25 @@ register(CardDef("Crypt", Do(_crypt)))
 
 
 # ------------------------------------------------------------------ Action cards needing nothing else
-def _conclave(ctx: Ctx) -> bool:
-    """You may play an Action card from your hand that you don't have a copy of in play. If you do, +1 Action."""
+def _play_one_without_a_copy_in_play(ctx: Ctx, card: str) -> bool:
+    """"You may play an Action card from your hand that you don't have a copy of in play" (Conclave 2, Imp 2)."""
     g, p = ctx.game, ctx.player
     names = {c.name for c in p.in_play}
     options = [c for c in p.hand if c.is_type("Action") and c.name not in names]
     if not options:
-        ctx.log(f"{p.name} has no Action card in hand without a copy in play", R("Conclave", 2), CARDS_IN_PLAY)
+        ctx.log(f"{p.name} has no Action card in hand without a copy in play", R(card, 2), CARDS_IN_PLAY)
         return False
     chosen = ctx.ask(Question(p.name, "play an Action card you don't have a copy of in play (or none)", "cards",
                               options, 0, 1))
-    if not chosen:
+    if chosen:
+        act.play(g, p, chosen[0], g.ref(chosen[0]))
+    return bool(chosen)
+
+
+def _conclave(ctx: Ctx) -> bool:
+    """You may play an Action card from your hand that you don't have a copy of in play. If you do, +1 Action."""
+    if not _play_one_without_a_copy_in_play(ctx, "Conclave"):
         return False
-    act.play(g, p, chosen[0], g.ref(chosen[0]))
     PlusActions(1).apply(ctx)
     return True
 
@@ -808,17 +814,7 @@ register(CardDef("Bat", Do(_bat)))
 
 def _imp(ctx: Ctx) -> bool:
     """You may play an Action card from your hand that you don't have a copy of in play (Imp 1-2)."""
-    g, p = ctx.game, ctx.player
-    names = {c.name for c in p.in_play}
-    options = [c for c in p.hand if c.is_type("Action") and c.name not in names]
-    if not options:
-        ctx.log(f"{p.name} has no Action card in hand without a copy in play", R("Imp", 2), CARDS_IN_PLAY)
-        return False
-    chosen = ctx.ask(Question(p.name, "play an Action card you don't have a copy of in play (or none)", "cards",
-                              options, 0, 1))
-    if chosen:
-        act.play(g, p, chosen[0], g.ref(chosen[0]))
-    return bool(chosen)
+    return _play_one_without_a_copy_in_play(ctx, "Imp")
 
 
 register(CardDef("Imp", Sequence(Draw(2), Do(_imp))))
