@@ -542,6 +542,9 @@ def end_turn(game: Game, between: Callable[[Game], None] | None = None) -> None:
         between(game)
     if reason:
         return
+    # Between turns the player who last had a turn resolves their after-turn abilities (§ III Abilities between
+    # turns), only when the game did not end (§ II Game end); extra turns are taken after them (next_turn)
+    fire(game, Event("after_turn", game.current))
     from app.engine.core.turns import next_turn
     start_turn(game, *next_turn(game))
 
