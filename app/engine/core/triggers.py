@@ -103,27 +103,42 @@ def fire(game: Game, ev: Event) -> None:
     A player whose turn-order slot has passed gets their new Reactions after
     the others, in a further round.
     """
-    pending = _collect(game, ev)
+    fire_together(game, [ev])
+
+
+def fire_together(game: Game, events: list[Event]) -> None:
+    """Resolve what several occurrences of one moment trigger as one set of concurrent abilities.
+
+    Cards trashed at once (Chapel) are all trashed first, "then resolve the triggered when-trash abilities in
+    any order" (Triggered ability, when-trash, § VI): Overgrown Estate's +1 Card may come before Haunted Mirror's
+    discard (Haunted Mirror 3). With one occurrence this is ``fire``. Abilities with the same label (Sewers or
+    Tomb for each of two trashed cards) do the same thing whichever card they are for, so their order is not asked.
+    """
+    pending: list[tuple[Pending, Event]] = [(x, ev) for ev in events for x in _collect(game, ev)]
     if not pending:
         return
-    seen = {x.reaction_card.id for x in pending if x.reaction_card is not None}
+    seen = {(id(ev), x.reaction_card.id) for x, ev in pending if x.reaction_card is not None}
     while pending:
         for p in game.in_turn_order():
             while True:
-                mine = [x for x in pending if x.owner is p]
+                mine = [x for x, _ in pending if x.owner is p]
                 if not mine:
                     break
                 if len(mine) > 1:
-                    q = Question(p.name, f"choose which {ev.kind.replace('_', '-')} ability to resolve first",
+                    kind = events[0].kind.replace('_', '-')
+                    about = ", ".join(e.card.name for e in events if e.card is not None) or \
+                        ", ".join(m.name for m in mine)
+                    q = Question(p.name, f"choose which {kind} ability to resolve first",
                                  "order", mine, first_only=True,   # one label, or the whole order as a list
-                                 about=ev.card.name if ev.card is not None else ", ".join(m.name for m in mine))
+                                 about=about)
                     order = game.decider.ask(q)
                     nxt = order[0]
                     if len({m.name for m in mine}) > 1:
                         game.log.add(f"{p.name} resolves {nxt.name} first", narrate.CONCURRENT)
                 else:
                     nxt = mine[0]
-                pending.remove(nxt)
+                ev = next(e for x, e in pending if x is nxt)
+                pending = [(x, e) for x, e in pending if x is not nxt]
                 if nxt.later is not None and nxt.later.until == "used" and nxt.later in game.later:
                     game.later.remove(nxt.later)
                 if nxt.reaction_card is not None and nxt.reaction_card.zone != "hand":
@@ -134,12 +149,13 @@ def fire(game: Game, ev: Event) -> None:
                     continue
                 with resolving(game.decider, nxt.name):
                     nxt.run(game, ev)
-                for x in _reactions(game, ev):
-                    if x.reaction_card.id not in seen:
-                        seen.add(x.reaction_card.id)
-                        pending.append(x)
-                        game.log.add(f"{x.reaction_card.name} came into {x.owner.name}'s hand while this was "
-                                     "resolving: it may still react", MORE_CONCURRENT)
+                for e in events:
+                    for x in _reactions(game, e):
+                        if (id(e), x.reaction_card.id) not in seen:
+                            seen.add((id(e), x.reaction_card.id))
+                            pending.append((x, e))
+                            game.log.add(f"{x.reaction_card.name} came into {x.owner.name}'s hand while this was "
+                                         "resolving: it may still react", MORE_CONCURRENT)
 
 
 def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:
