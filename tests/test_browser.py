@@ -58,9 +58,11 @@ def shots(tmp_path_factory) -> Path:
     return d
 
 
-def _page(browser, viewport):
+def _page(browser, viewport, service_workers: str = "allow"):
+    """A fresh context and page; ``service_workers="block"`` where a test routes requests itself
+    (Playwright's routes do not see what a service worker fetches)."""
     ctx = browser.new_context(viewport=viewport, device_scale_factor=1, is_mobile=viewport is PHONE,
-                              has_touch=viewport is PHONE)
+                              has_touch=viewport is PHONE, service_workers=service_workers)
     page = ctx.new_page()
     page.set_default_timeout(10_000)
     errors: list[str] = []
@@ -143,7 +145,7 @@ def test_typeahead_jumps_to_a_card_and_a_cleared_box_clears_the_page(server, bro
 def test_phone_typeahead_closes_on_submit_and_the_first_result_shows(server, browser, shots):
     """On a phone the card list sits between the box and the results: submitting (Enter or the button)
     closes it at once, and it stays closed on the results page."""
-    ctx, page, errors = _page(browser, PHONE)
+    ctx, page, errors = _page(browser, PHONE, service_workers="block")
     held = []
     # hold the exact-name check, so the moment between submit and the next page is observable
     page.route("**/api/cards/autocomplete?limit=1&*", lambda route: held.append(route))

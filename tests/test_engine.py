@@ -232,6 +232,7 @@ def test_every_cited_ruling_exists_in_the_card_reference():
     parsed = ParsedCorpus()
     parser.parse_card_reference(load_document("rules"), parsed)
     entries = {e.name: e.slug for e in parsed.cards}
+    by_key = {parser.name_key(e.name): e.slug for e in parsed.cards}
     # A previous version's rulings are keyed by its slug, e.g. 'hoard-pre-2022'.
     numbers = {(r.version or r.card, r.number) for r in parsed.rulings}
     versions = {v.slug for v in parsed.previous_versions}
@@ -239,7 +240,8 @@ def test_every_cited_ruling_exists_in_the_card_reference():
     for f, r in _citations():
         if "card" not in r:
             continue
-        slug = entries.get(r["card"])
+        # a Boon cited as printed ("The Earth's Gift") is the entry "Earth's Gift, The"
+        slug = entries.get(r["card"]) or by_key.get(parser.name_key(r["card"]))
         if slug is not None and r.get("version"):
             slug = f"{slug}-{r['version']}"
             if slug not in versions:

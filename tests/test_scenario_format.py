@@ -83,6 +83,8 @@ MALFORMED = [
     ('    vp_tokens: 0', '    tokens: [1]', 8, ["tokens"]),
     ('    vp_tokens: 0', '    mats: [1, 2]', 8, ["mats"]),
     ('seed: 0', 'versions: [1, 2]', 3, ["versions"]),
+    ('seed: 0', 'versions: {Village: "1"}', 3, ["Village has only its current printing", "remove it"]),
+    ('seed: 0', 'versions: {Throne Room: "7"}', 3, ["Throne Room has versions 1, 2, not '7'"]),
     ('turn: {actions: 1}', 'turn: {actions: lots}', 11, ["turn.actions", "lots"]),
     ('turn: {actions: 1}', 'turn: {phase: lunch}', 11, ["turn.phase", "lunch", "action"]),
     ('  actions: 2', '  supply: {Nonexistent: 1}', 15, ["Nonexistent", "unknown card"]),

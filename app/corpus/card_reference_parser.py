@@ -57,7 +57,7 @@ def card_slug(name: str) -> str:
     return slugify(name)
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
     """Lookup key: case-, apostrophe- and dash-insensitive; 'The X' == 'X, The'."""
     name = name.strip()
     m = re.match(r"(?i)^the\s+(.+)$", name)
@@ -68,9 +68,9 @@ def _name_key(name: str) -> str:
 
 def find_card(parsed: ParsedCorpus, name: str) -> CardEntry | None:
     """The Card Reference entry called ``name``; redirects are not followed."""
-    key = _name_key(name)
+    key = name_key(name)
     for card in parsed.cards:
-        if card.slug == key or _name_key(card.name) == key:
+        if card.slug == key or name_key(card.name) == key:
             return card
     return None
 

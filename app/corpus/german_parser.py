@@ -195,8 +195,11 @@ def _ligature_for(left: str, right: str, lexicon: str) -> str:
         r_part = right[:rk] if rk else ""
         if rk and not right:
             continue
-        tail = r"(?![\wäöüß])" if not right else ""
-        scores = {c: len(re.findall(re.escape(l_part + c + r_part) + tail, lexicon)) for c in _LIGATURE_CHOICES}
+        if right:   # a plain substring: str.count counts the same non-overlapping matches, far faster
+            scores = {c: lexicon.count(l_part + c + r_part) for c in _LIGATURE_CHOICES}
+        else:       # at a word's end
+            scores = {c: len(re.findall(re.escape(l_part + c + r_part) + r"(?![\wäöüß])", lexicon))
+                      for c in _LIGATURE_CHOICES}
         best = max(scores.values())
         if best and list(scores.values()).count(best) == 1:
             return max(scores, key=scores.get)
@@ -519,6 +522,17 @@ class _Card:
     pattern: re.Pattern[str]
     label: re.Pattern[str]
     grams: frozenset[tuple[str, str]]
+    # literal text every match of ``pattern`` contains (one of them; '' when none): a passage without it
+    # is not searched with the regex, which is most of the attribution's time
+    anchors: tuple[str, ...] = ("",)
+
+    def mentions(self, text: str) -> list[re.Match[str]]:
+        if not any(a in text for a in self.anchors):
+            return []
+        return list(self.pattern.finditer(text))
+
+    def labelled(self, text: str) -> bool:
+        return self.german in text and self.label.search(text) is not None
 
 
 @dataclass
@@ -541,8 +555,9 @@ class _Attributor:
         def add(german: str, english: str) -> str:
             slug = slugify(english)
             if slug not in cards:
-                cards[slug] = _Card(german, english, _name_pattern(german), _label_pattern(german),
-                                    frozenset(_grams(texts.get(slug, ""))))
+                pattern, anchors = _name_pattern(german)
+                cards[slug] = _Card(german, english, pattern, _label_pattern(german),
+                                    frozenset(_grams(texts.get(slug, ""))), anchors)
             return slug
 
         for dn in names.values():
@@ -604,9 +619,9 @@ class _Attributor:
         for slug in self.pool.get(letter, []):
             card = self.cards[slug]
             score = weight * len(grams & card.grams) / len(grams) if grams else 0.0
-            if card.label.search(text):
+            if card.labelled(text):
                 score += _LABEL_SCORE
-            mentions = [m for m in card.pattern.finditer(text)
+            mentions = [m for m in card.mentions(text)
                         if not _OTHER_SET_REF.match(text[m.end():]) and not _SET_NAME_BEFORE.search(text[:m.start()])]
             score += _MENTION_WEIGHT * min(len(mentions), 3)
             if any(m.start() < len(first) for m in mentions):
@@ -673,25 +688,31 @@ _NOUN_END = r"(?:e|en|er|ern|es|s|n|ns|r)?"
 _ADJ_END = r"(?:e|em|en|er|es)?"
 
 
-def _word_form(word: str, noun: bool) -> str:
-    """A regex for the inflected forms of one word of a name: 'Dorf' -> 'Dörfer', 'Markt' -> 'Märkte'."""
+def _word_form(word: str, noun: bool) -> tuple[str, str]:
+    """A regex for the inflected forms of one word of a name ('Dorf' -> 'Dörfer', 'Markt' -> 'Märkte'),
+    and the literal start every form shares ('D', 'M')."""
     w = word
     if noun:
         w = re.sub(r"(e|en|er)$", "", w) if len(w) > 4 else w
         # the last vowel may take an umlaut in the plural
         m = re.search(r"[aouäöü](?=[^aeiouäöü]*$)", w)
-        head = re.escape(w[:m.start()]) + _UMLAUT[w[m.start()]] + re.escape(w[m.end():]) if m else re.escape(w)
-        return head + _NOUN_END
+        if m is None:
+            return re.escape(w) + _NOUN_END, w
+        return re.escape(w[:m.start()]) + _UMLAUT[w[m.start()]] + re.escape(w[m.end():]) + _NOUN_END, w[:m.start()]
     w = re.sub(r"(e|em|en|er|es)$", "", w)
-    return re.escape(w) + _ADJ_END
+    return re.escape(w) + _ADJ_END, w
 
 
-def _name_pattern(german: str) -> re.Pattern[str]:
+def _name_pattern(german: str) -> tuple[re.Pattern[str], tuple[str, ...]]:
+    """The name's pattern and the literal text one of which every match contains."""
     words = german.replace("/", " ").split()
     if "/" in german:   # a split pile: either half
-        return re.compile(r"(?<![\wäöüÄÖÜß])(?:" + "|".join(_word_form(w, True) for w in words) + r")(?![\wäöüß])")
-    parts = [_word_form(w, i == len(words) - 1) for i, w in enumerate(words)]
-    return re.compile(r"(?<![\wäöüÄÖÜß])" + r"\s+".join(parts) + r"(?![\wäöüß])")
+        forms = [_word_form(w, True) for w in words]
+        return (re.compile(r"(?<![\wäöüÄÖÜß])(?:" + "|".join(f for f, _ in forms) + r")(?![\wäöüß])"),
+                tuple(a for _, a in forms))
+    forms = [_word_form(w, i == len(words) - 1) for i, w in enumerate(words)]
+    return (re.compile(r"(?<![\wäöüÄÖÜß])" + r"\s+".join(f for f, _ in forms) + r"(?![\wäöüß])"),
+            (forms[0][1] if forms else "",))
 
 
 def _label_pattern(german: str) -> re.Pattern[str]:

@@ -39,7 +39,7 @@ def schema() -> fields.Schema:
         kind=fields.ID(stored=True),
         parent=fields.ID(stored=True),
         # title and body are searched as one field: every extra field doubles the postings a query walks
-        text=fields.TEXT(analyzer=text_analyzer()),
+        text=fields.TEXT(analyzer=text_analyzer(), phrase=False),     # no phrase query: no positions
         title=fields.STORED(),
         body=fields.STORED(),
         asks=fields.STORED(),       # the questions of corpus/data/rule-questions, one per line (rerank.py)

@@ -17,6 +17,7 @@ import csv
 import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from rapidfuzz import process
@@ -87,13 +88,16 @@ def load_abbreviations(path: Path | None = None) -> list[tuple[str, str]]:
 def tokenize(text: str) -> list[_Token]:
     out = []
     for m in _TOKEN.finditer(text):
-        norm = slugify(m.group()).replace("-", " ")
-        if not norm:
-            continue
+        raw = m.group()
         # slugify can split a token (e.g. accents folding to dashes); keep the first part's span
-        for part in norm.split():
-            out.append(_Token(part, m.group(), m.start(), m.end()))
+        for part in _parts(raw):
+            out.append(_Token(part, raw, m.start(), m.end()))
     return out
+
+
+@lru_cache(maxsize=65536)
+def _parts(raw: str) -> tuple[str, ...]:
+    return tuple(slugify(raw).replace("-", " ").split())
 
 
 def _singular_forms(word: str) -> list[str]:
@@ -130,6 +134,7 @@ class NameIndex:
             self.abbrev.setdefault(abbr.lower(), []).append(slug)
             self.abbrev_case[abbr.lower()] = abbr
         self.vocabulary = vocabulary or {}
+        self._first_words = frozenset(k.split(" ", 1)[0] for k in self.exact)
         self._fuzzy_keys = list(self.exact) + [k for k in self.german if k not in self.exact]
         self._fuzzy_slugs = [self.exact.get(k) or self.german[k] for k in self._fuzzy_keys]
 
@@ -233,7 +238,7 @@ class NameIndex:
         i = 0
         while i < len(tokens):
             step = 1
-            if tokens[i].raw[:1].isupper():
+            if tokens[i].raw[:1].isupper() and self._may_start_name(tokens[i].norm):
                 for n in range(min(MAX_NAME_WORDS, len(tokens) - i), 0, -1):
                     key = " ".join(t.norm for t in tokens[i:i + n])
                     slug = self.exact.get(key)
@@ -245,6 +250,11 @@ class NameIndex:
                         break
             i += step
         return list(dict.fromkeys(out))
+
+    def _may_start_name(self, word: str) -> bool:
+        """A name's first word, or (a one-word name in the plural) its singular: a cheap test before
+        trying every phrase starting here (``mentions`` reads every passage at each build)."""
+        return word in self._first_words or any(f in self._first_words for f in _singular_forms(word))
 
     def _exact(self, toks: list[_Token], text: str) -> list[Recognized]:
         key = " ".join(t.norm for t in toks)

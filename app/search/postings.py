@@ -161,7 +161,10 @@ class Postings:
 
 
 def compute(searcher) -> Postings:
-    """Score every posting of the queried fields with ``WEIGHTING``, as Whoosh's matchers would."""
+    """Score every posting of the queried fields with ``WEIGHTING``, as Whoosh's matchers would.
+
+    The postings are read one by one; the scores are worked out per field in numpy, with
+    ``scoring.bm25``'s operations in its order, so each is the same number to the last bit."""
     reader = searcher.reader()
     n = reader.doc_count_all()
     schema = searcher.schema
@@ -170,20 +173,31 @@ def compute(searcher) -> Postings:
     for field in SCORED_FIELDS:
         slices[field] = {}
         scorable = schema[field].scorable
-        # the same (lossily encoded) lengths BM25FScorer reads through searcher.doc_field_length
-        lengths = [searcher.doc_field_length(d, field, 1) for d in range(n)] if scorable else None
+        weights, idfs, counts = array("d"), array("d"), []
+        first = len(ids)
         for term in reader.field_terms(field):
-            scorer = WEIGHTING.scorer(searcher, field, term)
             start = len(ids)
             m = searcher.postings(field, term)
-            while m.is_active():
-                d = m.id()
-                ids.append(d)
-                w = m.weight()
-                scores.append(scoring.bm25(scorer.idf, w, lengths[d], scorer.avgfl, scorer.B, scorer.K1)
-                              if scorable else w)
-                m.next()
+            active, doc, weight, step = m.is_active, m.id, m.weight, m.next
+            while active():
+                ids.append(doc())
+                weights.append(weight())
+                step()
             slices[field][term] = (start, len(ids))
+            if scorable:
+                idfs.append(WEIGHTING.scorer(searcher, field, term).idf)
+                counts.append(len(ids) - start)
+        if not scorable:
+            scores.extend(weights)
+            continue
+        scorer_b, k1 = WEIGHTING._field_B.get(field, WEIGHTING.B), WEIGHTING.K1
+        avgfl = searcher.avg_field_length(field) or 1
+        # the same (lossily encoded) lengths BM25FScorer reads through searcher.doc_field_length
+        lengths = np.array([searcher.doc_field_length(d, field, 1) for d in range(n)], dtype=np.float64)
+        tf = np.frombuffer(weights, dtype=np.float64)
+        fl = lengths[np.frombuffer(ids, dtype=np.int32)[first:]]
+        idf = np.repeat(np.frombuffer(idfs, dtype=np.float64), counts)
+        scores.frombytes((idf * ((tf * (k1 + 1)) / (tf + k1 * ((1 - scorer_b) + scorer_b * fl / avgfl)))).tobytes())
     keys, cards = [""] * n, [()] * n
     for d, f in reader.iter_docs():
         keys[d] = f.get("key", "")

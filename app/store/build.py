@@ -238,6 +238,10 @@ def _alive(pid: int) -> bool:
 
 def _write_store(path: Path, parsed: ParsedCorpus, scenarios: list[ScenarioRow], meta: dict[str, str]) -> None:
     db = sqlite_utils.Database(path)
+    # A new temporary file, moved into place only when complete (build()): no journal on disk and no
+    # sync per insert; the finished file is synced once below, before it can replace the old store.
+    db.conn.execute("pragma journal_mode=memory")
+    db.conn.execute("pragma synchronous=off")
     for attr, table in TABLES.items():
         rows = [_row(obj) for obj in getattr(parsed, attr)]
         if not rows:
@@ -258,6 +262,8 @@ def _write_store(path: Path, parsed: ParsedCorpus, scenarios: list[ScenarioRow],
     db.conn.commit()
     db.conn.execute("vacuum")
     db.close()
+    with open(path, "rb") as fh:
+        os.fsync(fh.fileno())
 
 
 def _write_scenarios(db: sqlite_utils.Database, scenarios: list[ScenarioRow]) -> None:

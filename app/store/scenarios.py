@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from app import config
-from app.corpus.card_reference_parser import card_slug
+from app.corpus.card_reference_parser import card_slug, name_key
 from app.corpus.model import ParsedCorpus
 from app.corpus.text import plain
 
@@ -79,8 +79,9 @@ class _Resolver:
                 self.sections.setdefault(_norm_title(title), s.key)
 
     def entry(self, name: str):
-        """The Card Reference entry for a card name, following a redirect (Farm -> Harem)."""
-        e = self.entries.get(card_slug(name))
+        """The Card Reference entry for a card name, following a redirect (Farm -> Harem); a Boon cited as printed
+        ("The Earth's Gift") is the entry "Earth's Gift, The"."""
+        e = self.entries.get(card_slug(name)) or self.entries.get(name_key(name))
         for _ in range(3):
             if e is None or not getattr(e, "redirect", None):
                 break

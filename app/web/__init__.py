@@ -94,8 +94,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from app.web.errors import register_error_handlers
     from app.web.pages import pages
 
+    from app.web.offline import offline
+
     app.register_blueprint(pages)
     app.register_blueprint(api)
+    app.register_blueprint(offline)
     register_error_handlers(app)
     from app.store.swap import init_swap; from app.web.health import health; from app.web.security import init_security
     app.register_blueprint(health); init_swap(app); init_security(app)  # production serving (issue #7)

@@ -450,9 +450,11 @@ def definition_lines(d: Any, current: bool = True) -> list[Line]:
     lines += _reserve_lines(d.name)
     if not lines and d.setup is not None:        # a pile with only a setup rule (a split pile, Castles, Knights)
         lines.append(_line(0, _cap(_doc(d.setup) or "Special setup when this pile is in the Supply")))
-    if not lines and card and _is_landmark(card):
-        # a Landmark's abilities are installed by its mechanism (landmarks.py), which does what the card says
-        lines += [_line(0, part.strip().replace("\n", " ")) for part in _printed(card).split("-----") if part.strip()]
+    if not lines and _is_landmark(d.name):
+        # a Landmark's abilities are installed by its mechanism (landmarks.py), which does what the card says:
+        # the printed text for the current printing, the version's own words for a previous one
+        said = _printed(card) if card else _landmark_says(d)
+        lines += [_line(0, part.strip().replace("\n", " ")) for part in said.split("-----") if part.strip()]
     for x in lines:
         x.pop("if_you_did", None)
     return lines
@@ -462,6 +464,15 @@ def _is_landmark(card: str) -> bool:
     from app.corpus.card_facts import facts_for
     f = facts_for(card)
     return f is not None and "Landmark" in f.types
+
+
+def _landmark_says(d: Any) -> str:
+    try:
+        from app.engine.mechanisms.landmarks import LANDMARKS
+    except ImportError:  # pragma: no cover
+        return ""
+    lm = LANDMARKS.get(d.name, {}).get(d.version)
+    return lm.says if lm is not None else ""
 
 
 def _reserve_lines(name: str) -> list[Line]:

@@ -20,6 +20,7 @@ from typing import Any, Callable, Mapping
 
 import yaml
 
+from app.engine.scenario.cardnames import version_refusal
 from app.engine.scenario.setup import supply_sizes
 from app.web import limits
 from app.web import replay as rp
@@ -283,7 +284,7 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
         if key.startswith("version:") and value:
             card = key[len("version:"):]
             if card not in multi or value not in multi[card]:
-                errors["versions"] = f"versions: {card} has versions {', '.join(multi.get(card, []))}, not {value!r}"
+                errors["versions"] = "versions: " + version_refusal(card, value, multi.get(card, []))
             else:
                 versions[card] = value
     cur = str(form.get("current") or "1").strip()

@@ -11,11 +11,12 @@ import re
 from collections import Counter
 from typing import Any, Iterable
 
+from app.engine.core.narrate import PHASE_WORDS
+
 
 _DIVIDER = re.compile(r"^\s*-{3,}\s*$")
 
-PHASES = {"start": "start of turn", "action": "Action phase", "buy": "Buy phase", "buy2": "Buy phase",
-          "cleanup": "Clean-up phase", "night": "Night phase", "over": "game over"}
+PHASES = PHASE_WORDS
 ZONES = {"hand": "Hand", "deck": "Deck (top first)", "discard": "Discard pile", "in_play": "In play",
          "set_aside": "Set aside", "revealed": "Revealed"}
 

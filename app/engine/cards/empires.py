@@ -5,6 +5,10 @@ Reference entry. The mechanisms: Debt (mechanisms/debt.py: Debt costs, Capital's
 split piles and the Castles pile (split_piles.py), VP tokens on Supply piles for the Gathering
 cards (tokens.py). The Events and Landmarks are in empires_landscapes.py.
 
+Cards whose text changed have both versions, the current one as default ("2"), the earlier one
+("1") chosen with a scenario's ``versions``: Charm, Forum (pre-2022 when-buy), Groundskeeper
+(pre-2022 while in play), Opulent Castle (pre-2021: the Victory cards are not revealed).
+
 Choices where the documents leave room (also in docs/audit-empires.md):
 * Encampment returns "at the start of Clean-up": the engine's first moment of Clean-up is the
   end of the Buy phase (the ``end_of_buy_phase`` event), before anything is discarded.
@@ -360,9 +364,18 @@ def _forum_gained(game: Game, ev: Event, card: Card) -> None:
     game.log.add(f"{p.name} gets +1 Buy for gaining Forum (Buys: {game.turn.buys})", R("Forum", 3))
 
 
-register(CardDef("Forum", Sequence(Draw(3), PlusActions(1), ChooseFromHand("discard", 2, 2, cite=R("Forum", 1),
-                                                                           describe="2 cards")),
-                 hooks={"when_gain": _forum_gained}))
+def _forum_bought(game: Game, ev: Event, card: Card) -> None:
+    """When you buy this, +1 Buy."""
+    game.turn.buys += 1
+    game.log.add(f"{ev.player.name} gets +1 Buy for buying Forum (Buys: {game.turn.buys})", R("Forum", 2))
+
+
+_FORUM = Sequence(Draw(3), PlusActions(1), ChooseFromHand("discard", 2, 2, cite=R("Forum", 1), describe="2 cards"))
+register(CardDef("Forum", _FORUM, version="2", hooks={"when_gain": _forum_gained},
+                 note="2022: when you gain this, +1 Buy (Forum 2)"))
+register(CardDef("Forum", _FORUM, version="1", hooks={"when_buy": _forum_bought},
+                 note="pre-2022: when you buy this, +1 Buy, so not when you gain it in another way (Forum 2)"),
+         default=False)
 
 
 def _capital_discarded(game: Game, ev: Event, card: Card) -> None:
@@ -392,7 +405,18 @@ def _groundskeeper(ctx: Ctx) -> bool:
     return True
 
 
-register(CardDef("Groundskeeper", Sequence(Draw(1), PlusActions(1), Do(_groundskeeper))))
+def _groundskeeper_in_play(game: Game, ev: Event, card: Card) -> None:
+    """While this is in play, when you gain a Victory card, +1 VP."""
+    if ev.card is not None and ev.card.is_type("Victory"):
+        add_vp(game, ev.player, 1, R("Groundskeeper", 3), f" (Groundskeeper in play: gained {ev.card.name})")
+
+
+register(CardDef("Groundskeeper", Sequence(Draw(1), PlusActions(1), Do(_groundskeeper)), version="2",
+                 note="2022: this turn, when you gain a Victory card, +1 VP (cumulative: Groundskeeper 1)"))
+# pre-2022: a while-in-play ability, so a throne-room playing it twice gives it once (While this is in play § VI)
+register(CardDef("Groundskeeper", Sequence(Draw(1), PlusActions(1)), version="1",
+                 while_in_play={"when_gain": ongoing.while_mine(_groundskeeper_in_play)},
+                 note="pre-2022: while this is in play (Groundskeeper 3)"), default=False)
 
 
 def _temple(ctx: Ctx) -> bool:
@@ -486,31 +510,40 @@ def _crown(ctx: Ctx) -> bool:
 register(CardDef("Crown", Do(_crown)))
 
 
-def _charm_later(ctx: Ctx) -> bool:
-    """The next time you gain a card this turn, you may also gain a differently named card with the same cost."""
-    g, p = ctx.game, ctx.player
+def _charm_later(trigger: str, when: str, cite: dict, set_up: dict):
+    def later(ctx: Ctx) -> bool:
+        g, p = ctx.game, ctx.player
 
-    def run(game: Game, ev: Event) -> None:
-        game.later[:] = [la for la in game.later if la is not mine[0]]     # only the next gain
-        got = ev.card
-        options = [pile[-1] for pile in game.supply.values()
-                   if pile and pile[-1].name != got.name and same_cost(pile[-1], got)]
-        if not options:
-            game.log.add(f"No differently named card costs the same as {got.name}", R("Charm", 2))
-            return
-        pick = game.decider.ask(Question(p.name, f"also gain a differently named card costing the same as "
-                                         f"{got.name}? (Charm)", "cards", options, 0, 1))
-        if pick:
-            act.gain(game, p, pick[0], cite=R("Charm", 2))
-    act.set_up_later(g, p, "when_gain", "Charm: the next time you gain a card this turn", run, None,
-                     lambda game, ev: ev.card is not None, "end_of_turn", R("Charm", 1))
-    mine = [g.later[-1]]
-    return True
+        def run(game: Game, ev: Event) -> None:
+            game.later[:] = [la for la in game.later if la is not mine[0]]     # only the next one
+            got = ev.card        # pre-2022: the bought card, still on top of its pile (Charm 12)
+            options = [pile[-1] for pile in game.supply.values()
+                       if pile and pile[-1].name != got.name and same_cost(pile[-1], got)]
+            if not options:
+                game.log.add(f"No differently named card costs the same as {got.name}", cite)
+                return
+            pick = game.decider.ask(Question(p.name, f"also gain a differently named card costing the same as "
+                                             f"{got.name}? (Charm)", "cards", options, 0, 1))
+            if pick:
+                act.gain(game, p, pick[0], cite=cite)
+        act.set_up_later(g, p, trigger, f"Charm: the next time you {when} a card this turn", run, None,
+                         lambda game, ev: ev.card is not None, "end_of_turn", set_up)
+        mine = [g.later[-1]]
+        return True
+    later.__doc__ = (f"The next time you {when} a card this turn, you may also gain a differently named card with "
+                     f"the same cost.")
+    return later
 
 
 register(CardDef("Charm", ChooseOne({"+1 Buy and +$2": Sequence(PlusBuys(1), PlusCoins(2)),
                                       "the next card you gain: also gain another with the same cost":
-                                          Do(_charm_later)})))
+                                          Do(_charm_later("when_gain", "gain", R("Charm", 2), R("Charm", 1)))}),
+                 version="2", note="2022: the next time you gain a card (Charm 2)"))
+register(CardDef("Charm", ChooseOne({"+1 Buy and +$2": Sequence(PlusBuys(1), PlusCoins(2)),
+                                      "the next card you buy: also gain another with the same cost":
+                                          Do(_charm_later("when_buy", "buy", R("Charm", 9, "pre-2022"),
+                                                          R("Charm", 8, "pre-2022")))}),
+                 version="1", note="pre-2022: the next time you buy a card (Charm 9-10)"), default=False)
 
 
 def _archive(ctx: Ctx) -> bool:
@@ -626,16 +659,22 @@ def _haunted(game: Game, ev: Event, card: Card) -> None:
                 act.topdeck(game, q, c, R("Haunted Castle"))
 
 
-def _opulent(ctx: Ctx) -> bool:
-    """Discard any number of Victory cards, revealed. +$2 per card discarded."""
-    p = ctx.player
-    vic = [c for c in p.hand if c.is_type("Victory")]
-    chosen = ctx.ask(Question(p.name, "discard any number of Victory cards (revealed)", "cards", vic, 0,
-                              len(vic))) if vic else []
-    act.discard(ctx.game, p, chosen, R("Opulent Castle"))
-    if chosen:
-        PlusCoins(2 * len(chosen)).apply(ctx)
-    return True
+def _opulent(revealed: bool):
+    def play(ctx: Ctx) -> bool:
+        p = ctx.player
+        vic = [c for c in p.hand if c.is_type("Victory")]
+        how = " (revealed)" if revealed else ""
+        chosen = ctx.ask(Question(p.name, f"discard any number of Victory cards{how}", "cards", vic, 0,
+                                  len(vic))) if vic else []
+        if chosen and revealed:       # 2021: revealed as they are discarded (Opulent Castle 2)
+            ctx.log(f"{p.name} reveals {act.names(chosen)} as they discard them", R("Opulent Castle", 2))
+        act.discard(ctx.game, p, chosen, R("Opulent Castle"))
+        if chosen:
+            PlusCoins(2 * len(chosen)).apply(ctx)
+        return True
+    play.__doc__ = ("Discard any number of Victory cards, revealed. +$2 per card discarded." if revealed else
+                    "Discard any number of Victory cards (not revealed). +$2 per card discarded.")
+    return play
 
 
 def _sprawling(game: Game, ev: Event, card: Card) -> None:
@@ -662,7 +701,10 @@ register(CardDef("Humble Castle", PlusCoins(1), vp=_humble_vp))
 register(CardDef("Crumbling Castle", vp=1, hooks={"when_gain": _crumbling, "when_trash": _crumbling}))
 register(CardDef("Small Castle", Do(_small_castle), vp=2))
 register(CardDef("Haunted Castle", vp=2, hooks={"when_gain": _haunted}))
-register(CardDef("Opulent Castle", Do(_opulent), vp=3))
+register(CardDef("Opulent Castle", Do(_opulent(True)), vp=3, version="2",
+                 note="2021: the discarded Victory cards are revealed (Opulent Castle 2)"))
+register(CardDef("Opulent Castle", Do(_opulent(False)), vp=3, version="1",
+                 note="pre-2021: the Victory cards are discarded without revealing them"), default=False)
 register(CardDef("Sprawling Castle", vp=4, hooks={"when_gain": _sprawling}))
 register(CardDef("Grand Castle", vp=5, hooks={"when_gain": _grand}))
 register(CardDef("King's Castle", vp=_kings_vp))

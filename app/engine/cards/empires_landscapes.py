@@ -5,6 +5,10 @@ cost, no card bought; a Debt cost is taken as Debt (mechanisms/debt.py). Landmar
 out with the ``landmarks`` setup key (mechanisms/landmarks.py): their VP tokens, setup and
 abilities for the whole game, and their end-of-game scoring.
 
+Changed texts have both versions, the current one as default ("2"), the earlier one ("1") chosen with
+a scenario's ``versions``: Basilica, Colonnade, Defiled Shrine and Tax (pre-2022: on buying instead of
+gaining in the Buy phase), Donate and Mountain Pass (pre-2021: after-turn abilities).
+
 Choices where the documents leave room (also in docs/audit-empires.md):
 * Annex: the player picks the cards (up to 5) that stay in the discard pile; the rest are
   shuffled together with the deck.
@@ -21,7 +25,7 @@ from app.engine.core.costs import up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import ChooseFromHand, Ctx, Do, Gain, PlusBuys, Sequence, both, of_type
 from app.engine.core.narrate import R
-from app.engine.core.state import Card, Game, Player
+from app.engine.core.state import Card, Game, LaterAbility, Player
 from app.engine.core.triggers import Event
 from app.engine.mechanisms import debt
 from app.engine.mechanisms.events import register_event
@@ -111,18 +115,18 @@ def _dominate(ctx: Ctx) -> bool:
 register_event("Dominate", Do(_dominate))
 
 
-def _donate_now(game: Game, p: Player) -> None:
+def _donate_now(game: Game, p: Player, cite: dict) -> None:
     """Put your deck and discard pile into your hand, trash any number of cards from it, then shuffle the rest into your deck and draw 5 cards."""
     for c in list(p.deck) + list(p.discard):
         game.move(c, "hand")
-    game.log.add(f"{p.name} puts their deck and discard pile into their hand ({len(p.hand)} cards)", R("Donate", 1))
+    game.log.add(f"{p.name} puts their deck and discard pile into their hand ({len(p.hand)} cards)", cite)
     gone = game.decider.ask(Question(p.name, "trash any number of cards from your hand", "cards", list(p.hand),
                                      0, len(p.hand)))
-    act.trash(game, p, gone, R("Donate"))
+    act.trash(game, p, gone, cite)
     rest = act.shuffled(game, p, p.hand)
     for c in rest:
         game.move(c, "deck", top=False)
-    game.log.add(f"{p.name} shuffles the other {len(rest)} cards into their deck", R("Donate"))
+    game.log.add(f"{p.name} shuffles the other {len(rest)} cards into their deck", cite)
     act.draw(game, p, 5)
 
 
@@ -130,11 +134,23 @@ def _donate(ctx: Ctx) -> bool:
     """At the start of your next turn, first, put your deck and discard pile into your hand, trash any number of cards from it, then shuffle the rest into your deck and draw 5 cards."""
     p = ctx.player
     act.set_up_later(ctx.game, p, "start_of_turn", "Donate: at the start of your next turn",
-                     lambda g, ev: _donate_now(g, p), None, None, "used", R("Donate", 1))
+                     lambda g, ev: _donate_now(g, p, R("Donate", 1)), None, None, "used", R("Donate", 1))
     return True
 
 
-register_event("Donate", Do(_donate))
+def _donate_pre_2021(ctx: Ctx) -> bool:
+    """After this turn, put your deck and discard pile into your hand, trash any number of cards from it, then shuffle your hand into your deck and draw 5 cards."""
+    p = ctx.player
+    cite = R("Donate", 3, "pre-2021")
+    act.set_up_later(ctx.game, p, "after_turn", "Donate: after this turn", lambda g, ev: _donate_now(g, p, cite),
+                     None, None, "used", cite)
+    return True
+
+
+register_event("Donate", Do(_donate), version="2",
+               note="2022: at the start of your next turn, before other start-of-turn abilities (Donate 1)")
+register_event("Donate", Do(_donate_pre_2021), version="1", default=False,
+               note="pre-2021: after this turn, so not at all if the game ends that turn (Donate 3, 5)")
 
 
 def _ritual(ctx: Ctx) -> bool:
@@ -172,30 +188,37 @@ def _salt_the_earth(ctx: Ctx) -> bool:
 register_event("Salt the Earth", Do(_salt_the_earth))
 
 
-def _tax_take(game: Game, ev: Event) -> None:
-    pile = _pile(ev.card)
-    n = game.pile_tokens.get(pile, Counter())[debt.TOKEN]
-    game.pile_tokens[pile][debt.TOKEN] = 0
-    game.log.add(f"{ev.player.name} gained {ev.card.name} in their Buy phase: they take the {n} Debt from its pile",
-                 R("Tax", 1))
-    debt.take_debt(game, ev.player, n, R("Tax", 1))
+def _tax_take(cite: dict):
+    def run(game: Game, ev: Event) -> None:
+        pile = _pile(ev.card)
+        n = game.pile_tokens.get(pile, Counter())[debt.TOKEN]
+        game.pile_tokens[pile][debt.TOKEN] = 0
+        how = "bought" if ev.kind == "when_buy" else "gained"
+        game.log.add(f"{ev.player.name} {how} {ev.card.name} in their Buy phase: they take the {n} Debt from its "
+                     f"pile", cite)
+        debt.take_debt(game, ev.player, n, cite)
+    return run
+
+
+def _debt_on_its_pile(game: Game, ev: Event) -> bool:
+    return game.pile_tokens.get(_pile(ev.card), Counter())[debt.TOKEN] > 0
 
 
 def _tax_applies(game: Game, ev: Event) -> bool:
     c = ev.card
     return (c is not None and game.turn.player == ev.player.index and game.turn.phase in ("buy", "buy2")
-            and c in ev.player.all_cards() and game.pile_tokens.get(_pile(c), Counter())[debt.TOKEN] > 0)
+            and c in ev.player.all_cards() and _debt_on_its_pile(game, ev))
 
 
-def _tax_setup(game: Game) -> None:
-    """Setup: Add 1 Debt to each Supply pile; when a player gains a card in their Buy phase, they take the Debt from its pile."""
-    for pile in game.supply:
-        game.pile_tokens.setdefault(pile, Counter())[debt.TOKEN] += 1
-    game.log.add(f"Tax is in the game: 1 Debt on each Supply pile ({len(game.supply)} piles)", R("Tax"),
-                 narrate.SPECIAL_SETUP)
-    if game.players:
-        game.later.append(_game_ability(game, "when_gain", "Tax: take the Debt from the gained card's pile",
-                                        _tax_take, _tax_applies, R("Tax", 1)))
+def _tax_setup(trigger: str, label: str, applies, cite: dict):
+    def setup(game: Game) -> None:
+        for pile in game.supply:
+            game.pile_tokens.setdefault(pile, Counter())[debt.TOKEN] += 1
+        game.log.add(f"Tax is in the game: 1 Debt on each Supply pile ({len(game.supply)} piles)", R("Tax"),
+                     narrate.SPECIAL_SETUP)
+        if game.players:
+            game.later.append(_game_ability(game, trigger, label, _tax_take(cite), applies, cite))
+    return setup
 
 
 def _tax(ctx: Ctx) -> bool:
@@ -208,11 +231,15 @@ def _tax(ctx: Ctx) -> bool:
 
 
 def _game_ability(game: Game, trigger: str, label: str, run, condition, cite: dict):
-    from app.engine.core.state import LaterAbility
     return LaterAbility(0, trigger, label, run, None, condition, "game", [cite], anyone=True, by_actor=True)
 
 
-register_event("Tax", Do(_tax), setup=_tax_setup)
+register_event("Tax", Do(_tax), version="2", setup=_tax_setup(
+    "when_gain", "Tax: take the Debt from the gained card's pile", _tax_applies, R("Tax", 1)),
+    note="2022: a player takes the Debt when they gain a card in their Buy phase (Tax 1)")
+register_event("Tax", Do(_tax), version="1", default=False, setup=_tax_setup(
+    "when_buy", "Tax: take the Debt from the bought card's pile", _debt_on_its_pile, R("Tax", 2)),
+    note="pre-2022: a player takes the Debt only when they buy a card (Tax 2)")
 
 
 def _triumph(ctx: Ctx) -> bool:
@@ -355,15 +382,31 @@ def _take(name: str, n: int | None = 2, why: str = ""):
 register_landmark(Landmark("Battlefield", tokens_per_player=6, abilities=(
     Ability("when_gain", _take("Battlefield", why=" (gained a Victory card)"),
             _gained(lambda g, ev: ev.card.is_type("Victory"))),)), note="when you gain a Victory card, take 2 VP")
+def _copy_in_play(game: Game, ev: Event) -> bool:
+    return ev.card.is_type("Action") and any(c.name == ev.card.name for c in ev.player.in_play)
+
+
+# Basilica and Colonnade: 2022 when-gain in your Buy phase (Basilica 1, Colonnade 1); pre-2022 when-buy, so gaining
+# a card in another way, even in the Buy phase, does nothing (Basilica 5, Colonnade 8)
 register_landmark(Landmark("Basilica", tokens_per_player=6, abilities=(
     Ability("when_gain", _take("Basilica", why=" (gained a card in their Buy phase with $2 or more)"),
-            _gained(lambda g, ev: _your_buy_phase(g, ev) and g.turn.coins >= 2)),)),
-    note="when you gain a card in your Buy phase with $2 or more left, take 2 VP")
+            _gained(lambda g, ev: _your_buy_phase(g, ev) and g.turn.coins >= 2)),)), version="2",
+    note="2022: when you gain a card in your Buy phase with $2 or more left, take 2 VP")
+register_landmark(Landmark("Basilica", tokens_per_player=6, abilities=(
+    Ability("when_buy", _take("Basilica", why=" (bought a card with $2 or more left)"),
+            lambda g, ev: g.turn.coins >= 2),),
+    says="When you buy a card, if you have $2 or more left, take 2 VP from here (Basilica 5: not when you gain "
+         "a card in another way, nor when you buy an Event) ----- Setup: Put 6 VP here per player"),
+    version="1", default=False, note="pre-2022: when you buy a card")
 register_landmark(Landmark("Colonnade", tokens_per_player=6, abilities=(
     Ability("when_gain", _take("Colonnade", why=" (gained an Action card with a copy in play)"),
-            _gained(lambda g, ev: _your_buy_phase(g, ev) and ev.card.is_type("Action")
-                    and any(c.name == ev.card.name for c in ev.player.in_play))),)),
-    note="when you gain an Action card in your Buy phase with a copy in play, take 2 VP")
+            _gained(lambda g, ev: _your_buy_phase(g, ev) and _copy_in_play(g, ev))),)), version="2",
+    note="2022: when you gain an Action card in your Buy phase with a copy in play, take 2 VP")
+register_landmark(Landmark("Colonnade", tokens_per_player=6, abilities=(
+    Ability("when_buy", _take("Colonnade", why=" (bought an Action card with a copy in play)"), _copy_in_play),),
+    says="When you buy an Action card, if you have a copy of it in play, take 2 VP from here (Colonnade 8: not "
+         "when you gain one in another way) ----- Setup: Put 6 VP here per player"),
+    version="1", default=False, note="pre-2022: when you buy an Action card")
 register_landmark(Landmark("Labyrinth", tokens_per_player=6, abilities=(
     Ability("when_gain", _take("Labyrinth", why=" (their 2nd card gained this turn)"),
             _gained(lambda g, ev: g.turn.player == ev.player.index and len(g.turn.gained) == 2
@@ -397,7 +440,10 @@ register_landmark(Landmark("Arena", tokens_per_player=6, abilities=(
 def _mountain_pass(game: Game, ev: Event) -> None:
     """When you are the first player to gain a Province, each player bids once, up to 40 Debt, ending with you. High bidder gets +8 VP and takes the Debt they bid."""
     game.mountain_pass_done = True
-    gainer = ev.player
+    _bids(game, ev.player, R("Mountain Pass", 3))
+
+
+def _bids(game: Game, gainer: Player, cite: dict) -> None:
     order = game.in_turn_order(gainer.index)[1:] + [gainer]        # the player to the left first (Mountain Pass 2)
     best, high = 0, None
     for q in order:
@@ -413,13 +459,32 @@ def _mountain_pass(game: Game, ev: Event) -> None:
         game.log.add("Nobody bids: nobody gets the 8 VP", R("Mountain Pass"))
         return
     add_vp(game, high, 8, R("Mountain Pass"), " (Mountain Pass: the high bid)")
-    debt.take_debt(game, high, best, R("Mountain Pass", 3))
+    debt.take_debt(game, high, best, cite)
 
 
+def _first_province(game: Game, ev: Event) -> bool:
+    return ev.card is not None and ev.card.name == "Province" and not game.__dict__.get("mountain_pass_done")
+
+
+def _mountain_pass_after_turn(game: Game, ev: Event) -> None:
+    """Pre-2021: the bids come after that turn, an after-turn ability (Mountain Pass 6), so not at all if the game
+    ended that turn (Mountain Pass 8: game end is checked before after-turn abilities)."""
+    game.mountain_pass_done = True
+    gainer = ev.player
+    game.log.add(f"{gainer.name} is the first player to gain a Province: Mountain Pass's bids come after this turn",
+                 R("Mountain Pass", 6, "pre-2021"))
+    game.later.append(LaterAbility(gainer.index, "after_turn", "Mountain Pass: the bids after the turn",
+                                   lambda g, e: _bids(g, gainer, R("Mountain Pass", 6, "pre-2021")), None, None,
+                                   "used", [R("Mountain Pass", 6, "pre-2021")], anyone=True))
+
+
+register_landmark(Landmark("Mountain Pass", abilities=(Ability("when_gain", _mountain_pass, _first_province),)),
+                  version="2", note="2022: the bids come right when the first Province is gained (Mountain Pass 3)")
 register_landmark(Landmark("Mountain Pass", abilities=(
-    Ability("when_gain", _mountain_pass, lambda g, ev: ev.card is not None and ev.card.name == "Province"
-            and not g.__dict__.get("mountain_pass_done")),)),
-    note="the first player to gain a Province starts a single round of bids of up to 40 Debt for 8 VP")
+    Ability("when_gain", _mountain_pass_after_turn, _first_province),),
+    says="When you are the first player to gain a Province, after that turn, each player bids once, up to 40 Debt, "
+         "ending with you. High bidder gets +8 VP and takes the Debt they bid (Mountain Pass 6, 8)"),
+    version="1", default=False, note="pre-2021: the bids come after that turn")
 
 
 def _tomb(game: Game, ev: Event) -> None:
@@ -469,13 +534,25 @@ def _shrine_setup(game: Game) -> None:
 
 
 def _shrine_curse(game: Game, ev: Event) -> None:
-    take_vp(game, ev.player, "Defiled Shrine", None, " (gained a Curse in their Buy phase)")
+    how = "bought a Curse" if ev.kind == "when_buy" else "gained a Curse in their Buy phase"
+    take_vp(game, ev.player, "Defiled Shrine", None, f" ({how})")
+
+
+def _shrine_action(game: Game, ev: Event) -> bool:
+    return ev.card is not None and ev.card.is_type("Action") and pile_vp(game, _pile(ev.card)) > 0
 
 
 register_landmark(Landmark("Defiled Shrine", setup=_shrine_setup, abilities=(
-    Ability("when_gain", _move_from_pile("Defiled Shrine"), _gained(lambda g, ev: ev.card.is_type("Action")
-                                                 and pile_vp(g, _pile(ev.card)) > 0)),
+    Ability("when_gain", _move_from_pile("Defiled Shrine"), _shrine_action),
     Ability("when_gain", _shrine_curse, _gained(lambda g, ev: ev.card.name == "Curse" and _your_buy_phase(g, ev))))),
-    note="gaining an Action moves 1 VP from its pile to Defiled Shrine; gaining a Curse in your Buy phase takes them")
+    version="2", note="2022: gaining an Action moves 1 VP from its pile to Defiled Shrine; gaining a Curse in your "
+                      "Buy phase takes them")
+register_landmark(Landmark("Defiled Shrine", setup=_shrine_setup, abilities=(
+    Ability("when_gain", _move_from_pile("Defiled Shrine"), _shrine_action),
+    Ability("when_buy", _shrine_curse, lambda g, ev: ev.card.name == "Curse")),
+    says="When you gain an Action, move 1 VP from its pile to this. When you buy a Curse, take the VP from this "
+         "(Defiled Shrine 6: not when you gain a Curse in another way) ----- Setup: Put 2 VP on each "
+         "non-Gathering Action Supply pile"),
+    version="1", default=False, note="pre-2022: when you buy a Curse")
 
 

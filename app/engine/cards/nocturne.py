@@ -134,15 +134,19 @@ def _raider(ctx: Ctx) -> bool:
 register(CardDef("Raider", Sequence(Do(_raider), NextTurn("Raider: +$3", PlusCoins(3), R("Raider")))))
 
 
-def _crypt(ctx: Ctx) -> bool:
+def _crypt(ctx: Ctx, durations: bool = False) -> bool:
     """Set aside any number of non-Duration Treasures you have in play, face down (under this). While any remain,
-    at the start of each of your turns, put one of them into your hand (Crypt 1-4)."""
+    at the start of each of your turns, put one of them into your hand (Crypt 1-4).
+
+    The 2022 text excludes Duration Treasures (Crypt 5); the pre-2022 Crypt (``durations``) may set one aside,
+    which removes it from play without stopping what it set up for a later turn (Crypt 6, REMOVED FROM PLAY)."""
     g, p = ctx.game, ctx.player
-    options = [c for c in p.in_play if c.is_type("Treasure") and not c.is_type("Duration")]
+    kind = "Treasures" if durations else "non-Duration Treasures"
+    options = [c for c in p.in_play if c.is_type("Treasure") and (durations or not c.is_type("Duration"))]
     if not options:
-        ctx.log(f"{p.name} has no non-Duration Treasure in play to set aside", narrate.DO_AS_MUCH)
+        ctx.log(f"{p.name} has no {kind[:-1]} in play to set aside", narrate.DO_AS_MUCH)
         return False
-    chosen = ctx.ask(Question(p.name, "set aside any number of non-Duration Treasures you have in play", "cards",
+    chosen = ctx.ask(Question(p.name, f"set aside any number of {kind} you have in play", "cards",
                               options, 0, len(options)))
     if not chosen:
         ctx.log(f"{p.name} sets nothing aside, so Crypt is discarded this turn", R("Crypt", 3))
@@ -173,7 +177,9 @@ def _crypt(ctx: Ctx) -> bool:
     return True
 
 
-register(CardDef("Crypt", Do(_crypt)))
+register(CardDef("Crypt", Do(_crypt), version="2", note="2022: only non-Duration Treasures are set aside"))
+register(CardDef("Crypt", Do(lambda ctx: _crypt(ctx, durations=True)), version="1",
+                 note="pre-2022: any Treasures you have in play, Duration Treasures too"), default=False)
 
 
 # ------------------------------------------------------------------ Action cards needing nothing else
@@ -585,7 +591,10 @@ DOOM = hexes.doom_setup
 
 
 def _receive(cite: dict):
-    return Do(lambda ctx: boons.receive_next(ctx.game, ctx.player, cite) is not None)
+    def receive_a_boon(ctx: Ctx) -> bool:
+        """Receive a Boon."""
+        return boons.receive_next(ctx.game, ctx.player, cite) is not None
+    return Do(receive_a_boon)
 
 
 register(CardDef("Bard", Sequence(PlusCoins(2), _receive(R("Bard"))), setup=FATE))
@@ -724,7 +733,20 @@ def _tracker(ctx: Ctx) -> bool:
     return True
 
 
-register(CardDef("Tracker", Sequence(PlusCoins(1), Do(_tracker), _receive(R("Tracker"))), setup=FATE))
+register(CardDef("Tracker", Sequence(PlusCoins(1), Do(_tracker), _receive(R("Tracker"))), setup=FATE, version="2",
+                 note="2022: this turn, when you gain a card, you may put it onto your deck"))
+
+
+def _tracker_while_in_play(game: Game, ev: Event, card: Card) -> None:
+    """While this is in play, when you gain a card, you may put it onto your deck (Tracker 2, pre-2022)."""
+    p = ev.player
+    if ongoing.still_there(ev) and rx.ask(game, p, f"put {ev.card.name} onto your deck (Tracker)?"):
+        ongoing.move_gained(game, p, ev, "deck", R("Tracker", 2))
+
+
+register(CardDef("Tracker", Sequence(PlusCoins(1), _receive(R("Tracker"))), setup=FATE, version="1",
+                 while_in_play={"when_gain": ongoing.while_mine(_tracker_while_in_play)},
+                 note="pre-2022: while in play, when you gain a card, you may put it onto your deck"), default=False)
 
 
 # ------------------------------------------------------------------ Doom cards

@@ -12,7 +12,7 @@ from app.engine.core import hooks, narrate
 from app.engine.core.decisions import resolving
 from app.engine.core.errors import EngineLimitError, IllegalAction
 from app.engine.core.state import Card, Game, LaterAbility, Player, Ref
-from app.engine.core.triggers import Event, attack_window, fire
+from app.engine.core.triggers import Event, attack_window, fire, fire_together
 
 
 def names(cards: list[Card]) -> str:
@@ -171,7 +171,7 @@ def pile_named(game: Game, name: str) -> str:
 def buy(game: Game, p: Player, name: str) -> Card | None:
     t = game.turn
     if t.phase not in ("action", "buy", "buy2"):
-        raise IllegalAction(f"cannot buy in the {t.phase} phase")
+        raise IllegalAction(f"cannot buy in the {narrate.phase_words(t.phase)}")
     said, name = name, pile_named(game, name)
     legal = buyable(game)
     if name not in legal:
@@ -215,8 +215,8 @@ def trash(game: Game, p: Player, cards: list[Card], cite: dict | None = None) ->
         game.move(c, "trash")
     if cards:
         game.log.add(f"{p.name} trashes {names(cards)}", cite or {})
-        for c in cards:
-            fire(game, Event("when_trash", p, c, {"owner": owners[c.id]}))
+        # all trashed first, then their when-trash abilities in any order (Triggered ability, when-trash, § VI)
+        fire_together(game, [Event("when_trash", p, c, {"owner": owners[c.id]}) for c in cards])
     return cards
 
 
@@ -581,6 +581,9 @@ def end_turn(game: Game, between: Callable[[Game], None] | None = None) -> None:
         between(game)
     if reason:
         return
+    # Between turns the player who last had a turn resolves their after-turn abilities (§ III Abilities between
+    # turns), only when the game did not end (§ II Game end); extra turns are taken after them (next_turn)
+    fire(game, Event("after_turn", game.current))
     from app.engine.core.turns import next_turn
     start_turn(game, *next_turn(game))
 

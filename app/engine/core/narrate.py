@@ -82,6 +82,15 @@ def zone_words(zone: str) -> str:
             }.get(zone, zone.replace("_", " "))
 
 
+# A phase as a player names it (pages and refusals): "buy2" (after the first buy) is still the Buy phase.
+PHASE_WORDS = {"start": "start of turn", "action": "Action phase", "buy": "Buy phase", "buy2": "Buy phase",
+               "cleanup": "Clean-up phase", "night": "Night phase", "over": "game over"}
+
+
+def phase_words(phase: str) -> str:
+    return PHASE_WORDS.get(phase, f"{phase.replace('_', ' ')} phase")
+
+
 def where(card, game=None) -> str:
     """Where a card is, in a player's words: "in the trash", "on Alice's Tavern mat", "set aside".
 

@@ -103,34 +103,49 @@ def fire(game: Game, ev: Event) -> None:
     A player whose turn-order slot has passed gets their new Reactions after
     the others, in a further round.
     """
-    pending = _collect(game, ev)
+    fire_together(game, [ev])
+
+
+def fire_together(game: Game, events: list[Event]) -> None:
+    """Resolve what several occurrences of one moment trigger as one set of concurrent abilities.
+
+    Cards trashed at once (Chapel) are all trashed first, "then resolve the triggered when-trash abilities in
+    any order" (Triggered ability, when-trash, § VI): Overgrown Estate's +1 Card may come before Haunted Mirror's
+    discard (Haunted Mirror 3). With one occurrence this is ``fire``. Abilities with the same label (Sewers or
+    Tomb for each of two trashed cards) do the same thing whichever card they are for, so their order is not asked.
+    """
+    pending: list[tuple[Pending, Event]] = [(x, ev) for ev in events for x in _collect(game, ev)]
     if not pending:
         return
-    seen = {x.reaction_card.id for x in pending if x.reaction_card is not None}
+    seen = {(id(ev), x.reaction_card.id) for x, ev in pending if x.reaction_card is not None}
     # abilities that come into being while these resolve may trigger on the same occurrence: a card played on
     # gaining it (Innovation) sets up its own when-gain ability, or enters play with one (More concurrent
     # abilities can trigger 1-2; TRIGGERED ABILITY ③). Only for gains and buys: an ability set up at the start
     # of a turn "at the start of your next turn" waits for the next one.
-    watch = ev.kind in REOPENING
+    watch = [e for e in events if e.kind in REOPENING]
     known_later = {id(la) for la in game.later} if watch else set()
     known_in_play = {c.id for q in game.players for c in q.in_play} if watch else set()
     while pending:
         for p in game.in_turn_order():
             while True:
-                mine = [x for x in pending if x.owner is p]
+                mine = [x for x, _ in pending if x.owner is p]
                 if not mine:
                     break
                 if len(mine) > 1:
-                    q = Question(p.name, f"choose which {ev.kind.replace('_', '-')} ability to resolve first",
+                    kind = events[0].kind.replace('_', '-')
+                    about = ", ".join(e.card.name for e in events if e.card is not None) or \
+                        ", ".join(m.name for m in mine)
+                    q = Question(p.name, f"choose which {kind} ability to resolve first",
                                  "order", mine, first_only=True,   # one label, or the whole order as a list
-                                 about=ev.card.name if ev.card is not None else ", ".join(m.name for m in mine))
+                                 about=about)
                     order = game.decider.ask(q)
                     nxt = order[0]
                     if len({m.name for m in mine}) > 1:
                         game.log.add(f"{p.name} resolves {nxt.name} first", narrate.CONCURRENT)
                 else:
                     nxt = mine[0]
-                pending.remove(nxt)
+                ev = next(e for x, e in pending if x is nxt)
+                pending = [(x, e) for x, e in pending if x is not nxt]
                 if nxt.later is not None and nxt.later.until == "used" and nxt.later in game.later:
                     game.later.remove(nxt.later)
                 if nxt.reaction_card is not None and nxt.reaction_card.zone != "hand":
@@ -141,14 +156,15 @@ def fire(game: Game, ev: Event) -> None:
                     continue
                 with resolving(game.decider, nxt.name):
                     nxt.run(game, ev)
-                if watch:
-                    pending += _arrived(game, ev, known_later, known_in_play)
-                for x in _reactions(game, ev):
-                    if x.reaction_card.id not in seen:
-                        seen.add(x.reaction_card.id)
-                        pending.append(x)
-                        game.log.add(f"{x.reaction_card.name} came into {x.owner.name}'s hand while this was "
-                                     "resolving: it may still react", MORE_CONCURRENT)
+                for e in watch:
+                    pending += [(x, e) for x in _arrived(game, e, known_later, known_in_play)]
+                for e in events:
+                    for x in _reactions(game, e):
+                        if (id(e), x.reaction_card.id) not in seen:
+                            seen.add((id(e), x.reaction_card.id))
+                            pending.append((x, e))
+                            game.log.add(f"{x.reaction_card.name} came into {x.owner.name}'s hand while this was "
+                                         "resolving: it may still react", MORE_CONCURRENT)
 
 
 REOPENING = ("when_gain", "when_buy")     # occurrences whose window new abilities may join (see ``fire``)

@@ -78,7 +78,7 @@ def pay_off(game: Game, p: Player, n: int, cite: dict | None = None, anytime: bo
         raise IllegalAction(f"{p.name} can pay off Debt only in their own turn")
     if not anytime:
         if t.phase not in ("action", "buy", "buy2"):
-            raise IllegalAction(f"Debt is paid off in the Buy phase, and this is the {t.phase} phase")
+            raise IllegalAction(f"Debt is paid off in the Buy phase, and this is the {narrate.phase_words(t.phase)}")
         if t.phase == "action":
             act.enter_buy_phase(game)
         t.phase = "buy2"          # "in the second part of your Buy phase, i.e. after playing Treasures"

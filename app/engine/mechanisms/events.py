@@ -46,22 +46,21 @@ BUY_PHASE = narrate.sec("Buy phase")
 
 # Event name -> 'turn' | 'game': "Once per turn" / "Once per game" (EVENTS AND PROJECTS § IV)
 _ONCE: dict[str, str] = {}
-# Event name -> its setup when it is in the game ("Setup: Add 1 Debt to each Supply pile", Tax)
-_SETUP: dict[str, Callable[[Game], None]] = {}
 
 
 def register_event(name: str, buy: Effect, once: str | None = None, version: str = "", note: str = "",
                    default: bool = True, setup: Callable[[Game], None] | None = None) -> CardDef:
-    """Register an Event's buy ability (checked against the card facts: it must be an Event)."""
+    """Register an Event's buy ability (checked against the card facts: it must be an Event).
+
+    ``setup``: what the Event does to the table when it is in the game ("Setup: Add 1 Debt to each Supply
+    pile", Tax); kept on the version's definition, since a changed Event may change its setup too."""
     if "Event" not in card_facts(name).types:
         raise ValueError(f"{name} is not an Event")
     if once is not None:
         if once not in ("turn", "game"):
             raise ValueError(f"once must be 'turn' or 'game', not {once!r}")
         _ONCE[name] = once
-    if setup is not None:
-        _SETUP[name] = setup
-    return register(CardDef(name, buy, version=version, note=note), default=default)
+    return register(CardDef(name, buy, version=version, note=note, setup=setup), default=default)
 
 
 def is_event(name: str) -> bool:
@@ -91,8 +90,9 @@ def add_events(game: Game, names: list[str]) -> None:
             events_in_game(game)[name] = Card(-len(events_in_game(game)) - 1, name, None, "event", game=game)
     game.log.add(f"Events beside the Kingdom: {', '.join(events_in_game(game))}", EVENTS)
     for name in new:
-        if name in _SETUP:
-            _SETUP[name](game)
+        d = definition(game, name)
+        if d is not None and d.setup is not None:
+            d.setup(game)
 
 
 def event_cost(name: str) -> int:

@@ -14,8 +14,10 @@ LANDMARKS § IV; SETUP OF LANDSCAPE CARDS § I):
 A Landmark is registered like a card (``registry.register``), so it has a card page and
 ``rulings coverage`` counts it; what it does is installed when a scenario lists it with the
 ``landmarks`` setup key: its VP tokens, its own setup (Obelisk's pile, Aqueduct's tokens on
-the Silver and Gold piles), and its when-gain / start-of-Buy / end-of-turn abilities as
-abilities that last the rest of the game and trigger for any player.
+the Silver and Gold piles), and its when-gain / when-buy / start-of-Buy / end-of-turn abilities
+as abilities that last the rest of the game and trigger for any player. A Landmark whose text
+changed (Basilica, Colonnade, Defiled Shrine, Mountain Pass) has a version per printing, chosen
+like a card's with the scenario's ``versions`` key.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from typing import Callable
 from app.corpus.card_facts import facts_for, load_facts
 from app.engine.core import hooks, narrate
 from app.engine.core.errors import ScenarioError
-from app.engine.core.registry import CardDef, register
+from app.engine.core.registry import CardDef, definition, register
 from app.engine.core.state import Game, LaterAbility, Player, card_facts
 from app.engine.mechanisms.tokens import add_vp
 from app.engine.scenario.extensions import expect_key, setup_key
@@ -49,17 +51,25 @@ class Landmark:
     score: Callable[[Game, Player], int] | None = None
     setup: Callable[[Game], None] | None = None
     abilities: tuple[Ability, ...] = ()
+    says: str = ""        # a previous printing's abilities in words (the card facts hold only the current text)
 
 
-LANDMARKS: dict[str, Landmark] = {}
+# Landmark name -> version ("" for a Landmark printed once) -> what it does
+LANDMARKS: dict[str, dict[str, Landmark]] = {}
 
 
-def register_landmark(lm: Landmark, note: str = "") -> Landmark:
+def register_landmark(lm: Landmark, note: str = "", version: str = "", default: bool = True) -> Landmark:
     if "Landmark" not in card_facts(lm.name).types:
         raise ValueError(f"{lm.name} is not a Landmark")
-    LANDMARKS[lm.name] = lm
-    register(CardDef(lm.name, note=note))
+    LANDMARKS.setdefault(lm.name, {})[version] = lm
+    register(CardDef(lm.name, version=version, note=note), default=default)
     return lm
+
+
+def landmark(game: Game | None, name: str) -> Landmark | None:
+    """The version of Landmark ``name`` this game uses (the scenario's ``versions``, else the current printing)."""
+    d = definition(game, name)
+    return LANDMARKS.get(name, {}).get(d.version) if d is not None else None
 
 
 def in_game(game: Game) -> dict[str, int]:
@@ -93,7 +103,7 @@ def add_landmarks(game: Game, names: list[str]) -> None:
     for name in names:
         if name in in_game(game):
             continue
-        lm = LANDMARKS[name]
+        lm = landmark(game, name)
         in_game(game)[name] = lm.tokens_per_player * len(game.players)
         extra = f" with {in_game(game)[name]} VP tokens on it" if lm.tokens_per_player else ""
         game.log.add(f"Landmark beside the Supply: {name}{extra}", LANDSCAPE_SETUP, {"card": name})
@@ -108,7 +118,7 @@ def add_landmarks(game: Game, names: list[str]) -> None:
 def _score(game: Game, p: Player) -> int:
     total = 0
     for name in in_game(game):
-        lm = LANDMARKS.get(name)
+        lm = landmark(game, name)
         if lm is not None and lm.score is not None:
             total += lm.score(game, p)
     return total

@@ -66,7 +66,7 @@ def playable_now(game: Game) -> list[Card]:
 def _night_step(game: Game, p: Player, names: list[str] | None) -> None:
     t = game.turn
     if t.phase not in ("action", "buy", "buy2", NIGHT):
-        raise IllegalAction(f"cannot move to the Night phase in the {t.phase} phase")
+        raise IllegalAction(f"cannot move to the Night phase in the {narrate.phase_words(t.phase)}")
     if not in_game(game):
         raise IllegalAction("there is no Night phase: no Night cards are in this game (Night phase § II)")
     act.enter_phase(game, NIGHT)

@@ -184,3 +184,13 @@ def count_cards(f: str, doc: dict) -> int:
                                 "mats, steps, setup, expectations and Supply piles); a real game never has that many",
                                 line=line_of(container, key))
     return total
+
+
+def version_refusal(card: str, asked: object, known: list[str]) -> str:
+    """Why a `versions:` entry is refused, in words: a card the engine runs in one printing only has no
+    version list to quote (it would read "has versions , not '1'")."""
+    real = [v for v in known if v]
+    if not real:
+        return (f"{card} has only its current printing in the engine (no earlier version is defined), "
+                f"so {asked!r} cannot be chosen; remove it from versions")
+    return f"{card} has versions {', '.join(real)}, not {asked!r}"

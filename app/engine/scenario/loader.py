@@ -19,6 +19,7 @@ from app.engine.core.errors import ScenarioError
 from app.engine.core.registry import versions
 from app.engine.core.state import PLAYER_ZONES
 from app.engine.scenario import cardnames as cn
+from app.engine.scenario.cardnames import version_refusal
 from app.engine.scenario import extensions as ext
 from app.engine.scenario.schema import action_names, game_expect_keys, validate
 from app.engine.scenario.source import LDict, line_of, parse
@@ -182,7 +183,7 @@ def _check(f: str, raw: LDict) -> Scenario:
     for name, v in (raw.get("versions") or {}).items():
         real = cn.card(f, name, line_of(raw["versions"], name), "versions")
         if str(v) not in versions(real):
-            raise ScenarioError(f, f"versions: {real} has versions {', '.join(versions(real))}, not {v!r}",
+            raise ScenarioError(f, "versions: " + version_refusal(real, v, versions(real)),
                                 line=line_of(raw["versions"], name))
     if "current" in raw and raw["current"] not in pnames:
         raise ScenarioError(f, f"current: no player named {raw['current']!r}; players: {', '.join(pnames)}",

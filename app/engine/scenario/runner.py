@@ -367,7 +367,7 @@ def _do(g: Game, st: Step, between: list[Failure]) -> None:
                 act.enter_phase(g, phase.name)
                 act.play(g, p, c)
             else:
-                raise IllegalAction(f"cannot play {c.name} in the {t.phase} phase",
+                raise IllegalAction(f"cannot play {c.name} in the {narrate.phase_words(t.phase)}",
                                     sorted({x.name for x in act.playable_actions(g)} | _treasures(g)))
 
 

@@ -109,7 +109,7 @@
         history.replaceState(null, "", "/search?q=" + encodeURIComponent(q));
         if (res.cards && res.cards.length) played(q, mine);
       })
-      .catch(function () { /* keep the previous results; the form still works */ });
+      .catch(function () { document.dispatchEvent(new Event("rulings:unreachable")); /* the previous results stay */ });
   }
   input.addEventListener("input", function () {
     clearTimeout(timer);
@@ -169,7 +169,10 @@
       if (!q || q.length > MAX_NAME_TEXT) { close(); return; }   // a long question: the results are the answer
       timer = setTimeout(function () {
         fetch("/api/cards/autocomplete?limit=6&q=" + encodeURIComponent(q), { headers: { Accept: "application/json" } })
-          .then(function (r) { return r.ok ? r.json() : { data: [] }; })
+          .then(function (r) {
+            if (r.headers.get("X-Offline")) document.dispatchEvent(new Event("rulings:unreachable"));
+            return r.ok ? r.json() : { data: [] };
+          })
           .then(function (res) { if (mine === seq) show(res.data || []); })
           .catch(close);
       }, 80);
@@ -282,4 +285,46 @@
     if (count) count.textContent = shown + " scenarios" + (words.length ? " with “" + box.value.trim() + "”" : "") + ".";
   }
   box.addEventListener("input", apply);
+})();
+
+// No signal (app/web/offline.py): the service worker that keeps pages, "Keep all rules offline", and
+// a plain notice of what still works, shown while the phone is offline or when the server cannot be reached.
+(function () {
+  "use strict";
+  var notice = document.getElementById("offline-notice");
+  function show(off) { if (notice) notice.hidden = !off; }
+  if (navigator.onLine === false) show(true);   // (a page the service worker answered from the phone shows it already)
+  window.addEventListener("offline", function () { show(true); });
+  window.addEventListener("online", function () { show(false); });
+  document.addEventListener("rulings:unreachable", function () { show(true); });
+  if (!("serviceWorker" in navigator) || !window.caches) return;
+  navigator.serviceWorker.register("/sw.js").catch(function () { /* the site works without it */ });
+
+  var box = document.getElementById("keep-offline");
+  var button = document.getElementById("keep-all");
+  var status = document.getElementById("keep-status");
+  if (!box || !button || !status) return;
+  box.hidden = false;
+  function mb(bytes) { return (bytes / 1048576).toFixed(1) + " MB"; }
+  function said(note) {
+    status.textContent = "Kept on this phone: " + note.pages + " pages (" + mb(note.bytes) + ")" +
+      (note.failed ? ", " + note.failed + " could not be fetched; tap again to retry" : "") +
+      ", " + new Date(note.at).toLocaleString() + ".";
+    status.setAttribute("data-kept", note.failed ? "partly" : "all");
+  }
+  caches.match("/offline/kept").then(function (r) { return r && r.json(); }).then(function (note) {
+    if (note) said(note);
+  }).catch(function () {});
+  navigator.serviceWorker.addEventListener("message", function (e) {
+    var m = e.data || {};
+    if (m.kind === "keep-progress") status.textContent = "Keeping… " + m.done + " of " + m.total + " (" + mb(m.bytes) + ")";
+    else if (m.kind === "keep-done") { said(m.note); button.disabled = false; }
+    else if (m.kind === "keep-failed") { status.textContent = "Could not keep the rules (no signal?). Tap again to retry."; button.disabled = false; }
+  });
+  button.addEventListener("click", function () {
+    button.disabled = true;
+    status.removeAttribute("data-kept");
+    status.textContent = "Keeping…";
+    navigator.serviceWorker.ready.then(function (reg) { reg.active.postMessage({ kind: "keep-all" }); });
+  });
 })();
