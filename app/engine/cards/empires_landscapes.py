@@ -373,8 +373,14 @@ def _your_buy_phase(game: Game, ev: Event) -> bool:
     return game.turn.player == ev.player.index and game.turn.phase in ("buy", "buy2")
 
 
-def _take(name: str, n: int | None = 2, why: str = ""):
+def _take(name: str, n: int | None = 2, why: str = "", if_=None, otherwise: str = ""):
+    """Take VP from the Landmark; ``if_`` is a "when X, if Y" condition, checked when the ability resolves, not
+    when it triggers (TRIGGERED ABILITY 4, § III: Basilica, Colonnade), so what resolves first can change it."""
     def run(game: Game, ev: Event) -> None:
+        if if_ is not None and not if_(game, ev):
+            game.log.add(f"{name}: {otherwise(game, ev) if callable(otherwise) else otherwise}, so {ev.player.name} "
+                         f"takes no VP", {"card": name}, TRIGGERED)
+            return
         take_vp(game, ev.player, name, n, why)
     return run
 
@@ -382,28 +388,44 @@ def _take(name: str, n: int | None = 2, why: str = ""):
 register_landmark(Landmark("Battlefield", tokens_per_player=6, abilities=(
     Ability("when_gain", _take("Battlefield", why=" (gained a Victory card)"),
             _gained(lambda g, ev: ev.card.is_type("Victory"))),)), note="when you gain a Victory card, take 2 VP")
+
+
+def _two_left(game: Game, ev: Event) -> bool:
+    return game.turn.coins >= 2
+
+
 def _copy_in_play(game: Game, ev: Event) -> bool:
-    return ev.card.is_type("Action") and any(c.name == ev.card.name for c in ev.player.in_play)
+    return any(c.name == ev.card.name for c in ev.player.in_play)
+
+
+def _pool(game: Game, ev: Event) -> str:
+    return f"the money pool has ${game.turn.coins}, not $2 or more"
+
+
+def _no_copy(game: Game, ev: Event) -> str:
+    return f"{ev.player.name} has no copy of {ev.card.name} in play"
 
 
 # Basilica and Colonnade: 2022 when-gain in your Buy phase (Basilica 1, Colonnade 1); pre-2022 when-buy, so gaining
 # a card in another way, even in the Buy phase, does nothing (Basilica 5, Colonnade 8)
 register_landmark(Landmark("Basilica", tokens_per_player=6, abilities=(
-    Ability("when_gain", _take("Basilica", why=" (gained a card in their Buy phase with $2 or more)"),
-            _gained(lambda g, ev: _your_buy_phase(g, ev) and g.turn.coins >= 2)),)), version="2",
+    Ability("when_gain", _take("Basilica", why=" (gained a card in their Buy phase with $2 or more)", if_=_two_left,
+                               otherwise=_pool), _gained(_your_buy_phase)),)), version="2",
     note="2022: when you gain a card in your Buy phase with $2 or more left, take 2 VP")
 register_landmark(Landmark("Basilica", tokens_per_player=6, abilities=(
-    Ability("when_buy", _take("Basilica", why=" (bought a card with $2 or more left)"),
-            lambda g, ev: g.turn.coins >= 2),),
+    Ability("when_buy", _take("Basilica", why=" (bought a card with $2 or more left)", if_=_two_left,
+                              otherwise=_pool)),),
     says="When you buy a card, if you have $2 or more left, take 2 VP from here (Basilica 5: not when you gain "
          "a card in another way, nor when you buy an Event) ----- Setup: Put 6 VP here per player"),
     version="1", default=False, note="pre-2022: when you buy a card")
 register_landmark(Landmark("Colonnade", tokens_per_player=6, abilities=(
-    Ability("when_gain", _take("Colonnade", why=" (gained an Action card with a copy in play)"),
-            _gained(lambda g, ev: _your_buy_phase(g, ev) and _copy_in_play(g, ev))),)), version="2",
+    Ability("when_gain", _take("Colonnade", why=" (gained an Action card with a copy in play)", if_=_copy_in_play,
+                               otherwise=_no_copy),
+            _gained(lambda g, ev: _your_buy_phase(g, ev) and ev.card.is_type("Action"))),)), version="2",
     note="2022: when you gain an Action card in your Buy phase with a copy in play, take 2 VP")
 register_landmark(Landmark("Colonnade", tokens_per_player=6, abilities=(
-    Ability("when_buy", _take("Colonnade", why=" (bought an Action card with a copy in play)"), _copy_in_play),),
+    Ability("when_buy", _take("Colonnade", why=" (bought an Action card with a copy in play)", if_=_copy_in_play,
+                              otherwise=_no_copy), lambda g, ev: ev.card.is_type("Action")),),
     says="When you buy an Action card, if you have a copy of it in play, take 2 VP from here (Colonnade 8: not "
          "when you gain one in another way) ----- Setup: Put 6 VP here per player"),
     version="1", default=False, note="pre-2022: when you buy an Action card")
