@@ -357,7 +357,9 @@ for _name, _fn, _setup in (("Bandit Fort", _bandit_fort, None), ("Fountain", _fo
                            ("Orchard", _orchard, None), ("Palace", _palace, None), ("Tower", _tower, None),
                            ("Triumphal Arch", _triumphal_arch, None), ("Wall", _wall, None),
                            ("Wolf Den", _wolf_den, None)):
-    register_landmark(Landmark(_name, score=_fn, setup=_setup), note="scores at the end of the game")
+    register_landmark(Landmark(_name, score=_fn, setup=_setup,
+                               shows=(lambda g: f"chosen pile: {_obelisk_pile(g) or 'none'}") if _name == "Obelisk"
+                               else None), note="scores at the end of the game")
 
 
 # ------------------------------------------------------------------ Landmarks: VP tokens during the game
