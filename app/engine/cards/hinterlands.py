@@ -32,7 +32,7 @@ from app.engine.core.printed import coins, vp_points
 from app.engine.core.costs import ReduceCosts, costs_exactly_more, costs_up_to, costs_up_to_more, lower_cost
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer,
-                                Effect, Gain, IfYouDid, May, PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order)
+                                Effect, Gain, IfYouDid, May, PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order, TrashForCost)
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player, card_facts
 from app.engine.core.triggers import Event
@@ -169,19 +169,15 @@ register(CardDef("Develop", Sequence(ChooseFromHand("trash", 1, 1, store="trashe
                                      IfYouDid(Do(_develop)))))
 
 
-def _trader_silvers(ctx: Ctx) -> bool:
+def _trader_silvers(ctx: Ctx, card: Card, n: int) -> bool:
     """Gain a Silver per $1 the trashed card costs."""
-    t = _stored(ctx, "trashed")
-    if not t:
-        return False
-    n = t[0].cost
-    ctx.log(f"{t[0].name} costs ${n} now: {n} Silver{'s' if n != 1 else ''}", R("Trader", 1))
+    ctx.log(f"{card.name} costs ${n} now: {n} Silver{'s' if n != 1 else ''}", R("Trader", 1))
     for _ in range(n):
         act.gain(ctx.game, ctx.player, "Silver")
     return True
 
 
-_trader_play = Sequence(ChooseFromHand("trash", 1, 1, store="trashed"), Do(_trader_silvers))
+_trader_play = TrashForCost(_trader_silvers)
 
 
 def _trader_exchange(game: Game, ev: Event, p: Player, card: Card) -> None:

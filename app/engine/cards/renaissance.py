@@ -14,7 +14,7 @@ from app.engine.core import narrate
 from app.engine.core.costs import CostModifier, add_modifier, costs_exactly_more, costs_up_to, reduce_this_turn, up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions,
-                                     PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order)
+                                     PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order, TrashForCost)
 from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Card, Game, Player
@@ -65,16 +65,15 @@ register(CardDef("Ducat", Sequence(PlusCoffers(1, cite=R("Ducat", 1)), PlusBuys(
                  hooks={"when_gain": _gain_hook(_ducat_gain)}))
 
 
-def _recruiter(ctx: Ctx) -> bool:
-    """Trash a card from your hand; +1 Villager per $1 it costs (first trash, then its cost: Recruiter 1)."""
-    ChooseFromHand("trash", 1, 1, store="trashed").apply(ctx)
-    if ctx.vars["trashed"]:
-        add_villagers(ctx.game, ctx.player, ctx.vars["trashed"][0].cost, R("Recruiter", 1),
-                      f" ({ctx.vars['trashed'][0].name} costs ${ctx.vars['trashed'][0].cost})")
+def _recruiter(ctx: Ctx, card: Card, cost: int) -> bool:
+    """+1 Villager per $1 the trashed card costs.
+
+    First the card is trashed, then its cost counts (Recruiter 1)."""
+    add_villagers(ctx.game, ctx.player, cost, R("Recruiter", 1), f" ({card.name} costs ${cost})")
     return True
 
 
-register(CardDef("Recruiter", Sequence(Draw(2), Do(_recruiter))))
+register(CardDef("Recruiter", Sequence(Draw(2), TrashForCost(_recruiter))))
 
 
 def _sculptor(ctx: Ctx) -> bool:
@@ -488,24 +487,21 @@ projects.register_project("Canal", on_cube=_canal_cube)
 
 
 # ------------------------------------------------------------------ Durations
-def _research(ctx: Ctx) -> bool:
-    """Trash, then its cost, then set aside that many from the deck (Research 2-3, TRIGGERED ABILITY)."""
+def _research(ctx: Ctx, card: Card, n: int) -> bool:
+    """Set aside a card from your deck face down per $1 the trashed card costs; at the start of your next turn, put them into your hand.
+
+    First the trash, then its cost, then the cards set aside (Research 2-3, TRIGGERED ABILITY)."""
     g, p = ctx.game, ctx.player
-    ChooseFromHand("trash", 1, 1, store="trashed", cite=R("Research")).apply(ctx)
-    if not ctx.vars["trashed"]:
-        return False
-    n = ctx.vars["trashed"][0].cost
     cards = act.from_deck(g, p, n, "revealed", ctx.source) if n else []
     if not cards:
         why = "costs $0" if not n else "no cards are left in the deck"
-        ctx.log(f"{ctx.vars['trashed'][0].name} {why}: nothing is set aside, so Research does not stay in play",
-                R("Research", 3))
+        ctx.log(f"{card.name} {why}: nothing is set aside, so Research does not stay in play", R("Research", 3))
         return False
     return durations.set_aside_until_next_turn(ctx, cards, "Research: put the set-aside cards into your hand",
                                               R("Research", 1))
 
 
-register(CardDef("Research", Sequence(PlusActions(1), Do(_research))))
+register(CardDef("Research", Sequence(PlusActions(1), TrashForCost(_research, R("Research")))))
 
 
 # ------------------------------------------------------------------ Citadel

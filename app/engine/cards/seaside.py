@@ -16,7 +16,7 @@ from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.mechanisms.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions, PlusBuys,
-                                PlusCoins, Sequence, put_back_in_any_order)
+                                PlusCoins, Sequence, put_back_in_any_order, TrashForCost)
 from app.engine.mechanisms.mats import (add_pile_token, add_tokens, pile_token_setup, put_on_mat, take_all_from_mat,
                                        tokens)
 from app.engine.core.registry import CardDef, Reaction, register
@@ -527,18 +527,14 @@ def _treasure_map(ctx: Ctx) -> bool:
 register(CardDef("Treasure Map", Do(_treasure_map)))
 
 
-def _salvager(ctx: Ctx) -> bool:
-    """Trash a card from your hand; +$1 per $1 it costs."""
-    p = ctx.player
-    if not p.hand:
-        ctx.log(f"{p.name} has no card to trash (the +1 Buy still happened)", R("Salvager", 1))
-        return False
-    chosen = ctx.ask(Question(p.name, "trash a card from your hand", "cards", list(p.hand), 1, 1))
-    act.trash(ctx.game, p, chosen, R("Salvager", 3))
-    return PlusCoins(chosen[0].cost, cite=R("Salvager", 2)).apply(ctx)
+def _salvager(ctx: Ctx, card: Card, cost: int) -> bool:
+    """+$1 per $1 the trashed card costs."""
+    return PlusCoins(cost, cite=R("Salvager", 2)).apply(ctx)
 
 
-register(CardDef("Salvager", Sequence(PlusBuys(1), Do(_salvager))))
+register(CardDef("Salvager", Sequence(PlusBuys(1), TrashForCost(_salvager, R("Salvager", 3),
+                                                                 "has no card to trash (the +1 Buy still happened)",
+                                                                 R("Salvager", 1)))))
 
 
 # ------------------------------------------------------------------ looking at the deck
