@@ -145,10 +145,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
         return run_gunicorn(args.host, args.port)
     from app import create_app
-    from app.search import warm_up
+    from app.web.serving import SEARCH_WARM_URLS, warm_worker
 
     app = create_app()
-    warm_up()       # the index and its models open before the first request, not during it (issue #34)
+    # the search index, its models and the search page's templates ready before the first request, as
+    # in a production worker (issue #34); the scenario files a card page lists are read on first use
+    # here (production's master reads them before forking its workers)
+    warm_worker(app, urls=SEARCH_WARM_URLS)
     app.run(host=args.host, port=args.port, debug=False)
     return 0
 

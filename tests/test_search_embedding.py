@@ -108,11 +108,10 @@ def test_fusion_without_cosines_keeps_the_learned_order_and_a_result_without_a_v
 @pytest.mark.parametrize("query, answers", [
     # the rule's own words are "Curse (purple frame)" and "Victory": the card types, not the scoring
     ("does a curse count as a victory card", {"i-reading-a-card-types#p8", "index:curse-card-type"}),
-    # Squire's when-trash ruling, not Chapel's. A known loss since #33/#34 (measured 7th): the ruling's text now
-    # shows "[symbol lost]" where its cost symbol was, and its pointer (Squire's "Also see GAIN ON WHEN-TRASH")
-    # and that section rank above it; marked so it fails loudly the day a change brings it back
-    pytest.param("squire trashed by chapel", {"squire#r2"},
-                 marks=pytest.mark.xfail(strict=True, reason="Squire 2 ranks 7th since the symbol and search changes")),
+    # Squire's when-trash ruling, not Chapel's. Ranked 7th while the ruling showed a lost symbol where its cost
+    # symbol was; 3rd again since #33 restored it ("even one with Potion in its cost": the Attack cards whose cost
+    # has more than coins are Familiar and Scrying Pool, both Potion)
+    ("squire trashed by chapel", {"squire#r2"}),
     # Scheme's ruling, or the FAQ saying the same (a later ability set up once per play, so King's Court
     # sets it up three times); ranked 4th with the ranker of issue #13, back in the first three since #34
     ("KC scheme", {"scheme#r1", "faq-9-3#p1"}),

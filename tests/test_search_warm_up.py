@@ -16,3 +16,23 @@ def test_warm_up_without_a_store_says_so_and_does_not_raise(tmp_path, monkeypatc
     monkeypatch.setenv("RULINGS_INDEX_DIR", str(tmp_path))     # an empty directory: nothing built yet
     assert warm_up() is False
     assert "not warmed" in caplog.text and "rulings build" in caplog.text
+
+
+def test_rulings_serve_warms_search_and_its_page_before_serving(built_index, monkeypatch):
+    """`rulings serve` (development) opens the index and compiles the search page's templates before
+    it listens: the first player's search does neither (issue #34: the first search under 100 ms)."""
+    import flask
+
+    from app import cli
+
+    started = {}
+
+    def run(self, host=None, port=None, **kwargs):      # instead of listening: look at what is ready
+        started["engines"] = list(query_mod._ENGINES.keys())
+        started["templates"] = [name for (_, name) in self.jinja_env.cache.keys()] if self.jinja_env.cache else []
+
+    query_mod._ENGINES = query_mod.EngineCache()
+    monkeypatch.setattr(flask.Flask, "run", run)
+    assert cli.main(["serve", "--port", "5999"]) == 0
+    assert any(str(built_index) in e for e in started["engines"])
+    assert {"home.html", "base.html"} <= set(started["templates"])

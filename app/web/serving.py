@@ -71,10 +71,11 @@ def warm(app: Flask) -> None:
 
 # What a worker renders once before it takes traffic: a card page, a search and a rules page, so
 # their templates, the renderer and the search models are ready for the first player.
-WARM_URLS = ("/cards/village", "/api/search?q=throne+room+feast", "/search?q=moat", "/rules")
+SEARCH_WARM_URLS = ("/api/search?q=throne+room+feast", "/search?q=moat")
+WARM_URLS = ("/cards/village", *SEARCH_WARM_URLS, "/rules")
 
 
-def warm_worker(app: Flask, tick: Callable[[], None] = lambda: None) -> None:
+def warm_worker(app: Flask, tick: Callable[[], None] = lambda: None, urls: tuple[str, ...] = WARM_URLS) -> None:
     """In each worker, after it has the app and before it takes a request (gunicorn's ``post_worker_init``).
 
     The master (``--preload``) has read the scenarios; what a process must open itself (the search
@@ -93,6 +94,6 @@ def warm_worker(app: Flask, tick: Callable[[], None] = lambda: None) -> None:
     except StoreMissing:
         return            # not built yet: pages say so
     client = app.test_client()
-    for url in WARM_URLS:
+    for url in urls:
         tick()
         client.get(url, headers={"Accept-Encoding": "gzip"})

@@ -23,7 +23,7 @@ from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.costs import up_to
 from app.engine.core.decisions import Question
-from app.engine.core.effects import ChooseFromHand, Ctx, Do, Gain, PlusBuys, Sequence, both, of_type
+from app.engine.core.effects import ChooseFromHand, Ctx, Do, Gain, PlusBuys, Sequence, TrashForCost, both, of_type
 from app.engine.core.narrate import R
 from app.engine.core.state import Card, Game, LaterAbility, Player
 from app.engine.core.triggers import Event
@@ -123,8 +123,7 @@ def _donate_now(game: Game, p: Player, cite: dict) -> None:
     gone = game.decider.ask(Question(p.name, "trash any number of cards from your hand", "cards", list(p.hand),
                                      0, len(p.hand)))
     act.trash(game, p, gone, cite)
-    rest = list(p.hand)
-    game.rng.shuffle(rest)
+    rest = act.shuffled(game, p, p.hand)
     for c in rest:
         game.move(c, "deck", top=False)
     game.log.add(f"{p.name} shuffles the other {len(rest)} cards into their deck", cite)
@@ -154,20 +153,18 @@ register_event("Donate", Do(_donate_pre_2021), version="1", default=False,
                note="pre-2021: after this turn, so not at all if the game ends that turn (Donate 3, 5)")
 
 
+def _ritual_vp(ctx: Ctx, card: Card, cost: int) -> bool:
+    """+1 VP per $1 it cost when it was trashed (Ritual 3)."""
+    add_vp(ctx.game, ctx.player, cost, R("Ritual", 3), f" ({card.name} cost ${cost})")
+    return True
+
+
 def _ritual(ctx: Ctx) -> bool:
     """Gain a Curse. If you do, trash a card from your hand. +1 VP per $1 it costs."""
-    g, p = ctx.game, ctx.player
-    if act.gain(g, p, "Curse", cite=R("Ritual", 4)) is None:
+    if act.gain(ctx.game, ctx.player, "Curse", cite=R("Ritual", 4)) is None:
         ctx.log("No Curse was gained, so nothing is trashed", R("Ritual", 1))
         return False
-    if not p.hand:
-        ctx.log(f"{p.name} has no card in hand to trash", narrate.DO_AS_MUCH)
-        return False
-    card = ctx.ask(Question(p.name, "trash a card from your hand", "cards", list(p.hand), 1, 1))[0]
-    cost = card.cost                                   # its cost when trashed (Ritual 3)
-    act.trash(g, p, [card], R("Ritual", 4))
-    add_vp(g, p, cost, R("Ritual", 3), f" ({card.name} cost ${cost})")
-    return True
+    return TrashForCost(_ritual_vp, R("Ritual", 4)).apply(ctx)
 
 
 register_event("Ritual", Do(_ritual))
@@ -359,7 +356,9 @@ for _name, _fn, _setup in (("Bandit Fort", _bandit_fort, None), ("Fountain", _fo
                            ("Orchard", _orchard, None), ("Palace", _palace, None), ("Tower", _tower, None),
                            ("Triumphal Arch", _triumphal_arch, None), ("Wall", _wall, None),
                            ("Wolf Den", _wolf_den, None)):
-    register_landmark(Landmark(_name, score=_fn, setup=_setup), note="scores at the end of the game")
+    register_landmark(Landmark(_name, score=_fn, setup=_setup,
+                               shows=(lambda g: f"chosen pile: {_obelisk_pile(g) or 'none'}") if _name == "Obelisk"
+                               else None), note="scores at the end of the game")
 
 
 # ------------------------------------------------------------------ Landmarks: VP tokens during the game
@@ -374,8 +373,14 @@ def _your_buy_phase(game: Game, ev: Event) -> bool:
     return game.turn.player == ev.player.index and game.turn.phase in ("buy", "buy2")
 
 
-def _take(name: str, n: int | None = 2, why: str = ""):
+def _take(name: str, n: int | None = 2, why: str = "", if_=None, otherwise: str = ""):
+    """Take VP from the Landmark; ``if_`` is a "when X, if Y" condition, checked when the ability resolves, not
+    when it triggers (TRIGGERED ABILITY 4, § III: Basilica, Colonnade), so what resolves first can change it."""
     def run(game: Game, ev: Event) -> None:
+        if if_ is not None and not if_(game, ev):
+            game.log.add(f"{name}: {otherwise(game, ev) if callable(otherwise) else otherwise}, so {ev.player.name} "
+                         f"takes no VP", {"card": name}, TRIGGERED)
+            return
         take_vp(game, ev.player, name, n, why)
     return run
 
@@ -383,28 +388,44 @@ def _take(name: str, n: int | None = 2, why: str = ""):
 register_landmark(Landmark("Battlefield", tokens_per_player=6, abilities=(
     Ability("when_gain", _take("Battlefield", why=" (gained a Victory card)"),
             _gained(lambda g, ev: ev.card.is_type("Victory"))),)), note="when you gain a Victory card, take 2 VP")
+
+
+def _two_left(game: Game, ev: Event) -> bool:
+    return game.turn.coins >= 2
+
+
 def _copy_in_play(game: Game, ev: Event) -> bool:
-    return ev.card.is_type("Action") and any(c.name == ev.card.name for c in ev.player.in_play)
+    return any(c.name == ev.card.name for c in ev.player.in_play)
+
+
+def _pool(game: Game, ev: Event) -> str:
+    return f"the money pool has ${game.turn.coins}, not $2 or more"
+
+
+def _no_copy(game: Game, ev: Event) -> str:
+    return f"{ev.player.name} has no copy of {ev.card.name} in play"
 
 
 # Basilica and Colonnade: 2022 when-gain in your Buy phase (Basilica 1, Colonnade 1); pre-2022 when-buy, so gaining
 # a card in another way, even in the Buy phase, does nothing (Basilica 5, Colonnade 8)
 register_landmark(Landmark("Basilica", tokens_per_player=6, abilities=(
-    Ability("when_gain", _take("Basilica", why=" (gained a card in their Buy phase with $2 or more)"),
-            _gained(lambda g, ev: _your_buy_phase(g, ev) and g.turn.coins >= 2)),)), version="2",
+    Ability("when_gain", _take("Basilica", why=" (gained a card in their Buy phase with $2 or more)", if_=_two_left,
+                               otherwise=_pool), _gained(_your_buy_phase)),)), version="2",
     note="2022: when you gain a card in your Buy phase with $2 or more left, take 2 VP")
 register_landmark(Landmark("Basilica", tokens_per_player=6, abilities=(
-    Ability("when_buy", _take("Basilica", why=" (bought a card with $2 or more left)"),
-            lambda g, ev: g.turn.coins >= 2),),
+    Ability("when_buy", _take("Basilica", why=" (bought a card with $2 or more left)", if_=_two_left,
+                              otherwise=_pool)),),
     says="When you buy a card, if you have $2 or more left, take 2 VP from here (Basilica 5: not when you gain "
          "a card in another way, nor when you buy an Event) ----- Setup: Put 6 VP here per player"),
     version="1", default=False, note="pre-2022: when you buy a card")
 register_landmark(Landmark("Colonnade", tokens_per_player=6, abilities=(
-    Ability("when_gain", _take("Colonnade", why=" (gained an Action card with a copy in play)"),
-            _gained(lambda g, ev: _your_buy_phase(g, ev) and _copy_in_play(g, ev))),)), version="2",
+    Ability("when_gain", _take("Colonnade", why=" (gained an Action card with a copy in play)", if_=_copy_in_play,
+                               otherwise=_no_copy),
+            _gained(lambda g, ev: _your_buy_phase(g, ev) and ev.card.is_type("Action"))),)), version="2",
     note="2022: when you gain an Action card in your Buy phase with a copy in play, take 2 VP")
 register_landmark(Landmark("Colonnade", tokens_per_player=6, abilities=(
-    Ability("when_buy", _take("Colonnade", why=" (bought an Action card with a copy in play)"), _copy_in_play),),
+    Ability("when_buy", _take("Colonnade", why=" (bought an Action card with a copy in play)", if_=_copy_in_play,
+                              otherwise=_no_copy), lambda g, ev: ev.card.is_type("Action")),),
     says="When you buy an Action card, if you have a copy of it in play, take 2 VP from here (Colonnade 8: not "
          "when you gain one in another way) ----- Setup: Put 6 VP here per player"),
     version="1", default=False, note="pre-2022: when you buy an Action card")

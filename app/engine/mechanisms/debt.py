@@ -63,7 +63,8 @@ def take_debt(game: Game, p: Player, n: int, cite: dict | None = None, why: str 
                      {"card": "Possession", "ruling": 9})
         p = boss
     p.tokens[TOKEN] = debt(p) + n
-    game.log.add(f"{p.name} takes {n} Debt{why} (now {debt(p)} Debt)", *(c for c in (cite, DEBT) if c))
+    cites = [cite] if cite and cite != DEBT else []
+    game.log.add(f"{p.name} takes {n} Debt{why} (now {debt(p)} Debt)", *cites, DEBT)
     return p
 
 
