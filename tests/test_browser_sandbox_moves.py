@@ -134,3 +134,51 @@ def test_the_special_piles_are_on_the_table_on_a_phone(server, browser, shots):
     _no_overflow(page)
     assert not errors, errors
     ctx.close()
+
+
+def test_nocturne_empires_and_renaissance_set_up_by_themselves_and_a_project_bought_on_a_phone(server, browser, shots):
+    """Only Kingdom cards and Landscapes are typed: the Heirloom, the Boons deck, Arena's VP tokens and the Project
+    are on the table (Special setup § I), and the Project is bought with its own button (EVENTS AND PROJECTS § IV)."""
+    ctx, page, errors = _page(browser, PHONE)
+    _start(page, server, "Tracker, Arena, Fair, Catapult", "Gold, Gold, Copper*3", "Copper*5")
+    table = page.locator("#table").inner_text()
+    for phrase in ("Boons deck", "12 face down", "Landmark: Arena", "12 VP tokens on it", "Project: Fair",
+                   "Catapult/Rocks pile", "Will-o'-Wisp (12)"):
+        assert phrase in table, phrase
+    assert "Pouch" in page.locator("#now").inner_text() or "Pouch" in page.content()   # instead of a Copper
+    _check(page, shots, "sandbox-special-setup")
+    page.get_by_role("button", name="Play all Treasures").click()
+    page.get_by_role("button", name="Buy Project Fair ($4)").click()
+    page.get_by_role("button", name="End turn").wait_for()
+    assert "Alice buys the Project Fair for $4" in _log(page)
+    assert "cubes: Alice" in page.locator("#table").inner_text()
+    assert page.get_by_role("button", name="Buy Project Fair ($4)").count() == 0
+    _check(page, shots, "sandbox-project-bought")
+    assert not errors, errors
+    ctx.close()
+
+
+def test_spend_villagers_then_pay_off_debt_on_a_phone(server, browser, shots):
+    ctx, page, errors = _page(browser, PHONE)
+    _start(page, server, "Acting Troupe, Engineer, Village", "Acting Troupe, Village, Gold, Gold, Copper", "Copper*5")
+    page.get_by_role("button", name="Play Acting Troupe").click()
+    form = page.locator("#spend-villagers")
+    form.wait_for()
+    assert "you have 4" in form.inner_text()
+    form.locator("input[name=amount]").fill("1")
+    _check(page, shots, "sandbox-villagers")
+    form.get_by_role("button", name="Spend").click()
+    page.get_by_role("button", name="Play Village").click()           # the Action the Villager paid for
+    page.get_by_role("button", name="Play all Treasures").wait_for()
+    assert "Alice spends 1 Villager for +1 Action" in _log(page)
+    page.get_by_role("button", name="Play all Treasures").click()
+    page.get_by_role("button", name="Buy Engineer").click()
+    debt = page.locator("#pay-debt")
+    debt.wait_for()
+    assert "you have 4 Debt" in debt.inner_text()
+    debt.get_by_role("button", name="Pay off").click()
+    page.locator("#now p.small", has_text="$4").wait_for()         # $8 (Village drew a Copper) less 4 Debt
+    assert page.locator("#pay-debt").count() == 0
+    _check(page, shots, "sandbox-debt-paid")
+    assert not errors, errors
+    ctx.close()

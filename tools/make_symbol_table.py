@@ -1,9 +1,10 @@
 """Regenerate corpus/data/symbols.csv: every symbol the documents lost, and what the data says it was.
 
 Parses the corpus with no restorations, asks the rules of ``app/corpus/symbol_rules.py`` about
-each gap, and writes one row per gap they answer. Rows whose source is ``manual`` or
-``not a symbol`` were decided by a person reading the documents and are kept as they are
-(while their gap still exists). Gaps nobody answers get no row and are shown as lost.
+each gap, and writes one row per gap they answer. Rows marked ``person`` in the ``by`` column
+were read out of the documents by a person (the source column says where: the FAQ's wording of
+the same rule, a card's text, the sentence) and are kept as they are while their gap is where it
+was; they win over the rules. Gaps nobody answers get no row and are shown as lost.
 Run from the repository root:
 
     python3 tools/make_symbol_table.py [--check]
@@ -27,30 +28,32 @@ from app.corpus.pipeline import parse_corpus  # noqa: E402
 from app.corpus.symbol_rules import infer  # noqa: E402
 from app.corpus.symbols import TABLE, TABLE_HEADER, read_table  # noqa: E402
 
-_KEPT = ("manual", "not a symbol")
 
 
 def table_text(corpus: Path) -> tuple[str, dict[str, int]]:
-    kept = {k: r for k, r in read_table(corpus).items() if r.source in _KEPT}
+    kept = {k: r for k, r in read_table(corpus).items() if r.by == "person"}
     parsed = parse_corpus(corpus, symbol_table={})
     titles = {s.slug: s.title for s in parsed.sections}
     rows, counts = [], {"lost": 0}
     for gap in parsed.symbols.lost:
         section_title = titles.get(gap.owner.split("#", 1)[0], "")
-        if gap.id in kept and kept[gap.id].context != gap.context():
-            print(f"{gap.id}: the gap moved ({kept[gap.id].context!r} -> {gap.context()!r}); "
-                  f"its {kept[gap.id].source} row is dropped: decide it again", file=sys.stderr)
-        elif gap.id in kept:
-            r = kept[gap.id]
-            row = [gap.doc, gap.line, gap.n, gap.context(), r.restored, r.source, r.why]
+        r = kept.get(gap.id)
+        if r is not None and r.context != gap.context():
+            print(f"{gap.id}: the gap moved ({r.context!r} -> {gap.context()!r}); "
+                  f"its person row ({r.restored!r}) is dropped: decide it again", file=sys.stderr)
+            counts["moved"] = counts.get("moved", 0) + 1
+            r = None
+        if r is not None:
+            row = [gap.doc, gap.line, gap.n, gap.context(), r.restored, r.source, "person", r.why]
         else:
             answer = infer(gap, section_title, titles)
             if answer is None:
                 counts["lost"] += 1
                 continue
             restored, source, why = answer
-            row = [gap.doc, gap.line, gap.n, gap.context(), restored, source, why]
-        counts[row[5]] = counts.get(row[5], 0) + 1
+            row = [gap.doc, gap.line, gap.n, gap.context(), restored, source, "rule", why]
+        key = "lost" if row[5] == "undetermined" else row[5]
+        counts[key] = counts.get(key, 0) + 1
         rows.append(row)
     rows.sort(key=lambda r: (r[0], r[1], r[2]))
     out = io.StringIO()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 from app.corpus.card_facts import CardFacts, load_facts
 from app.corpus.symbols import Gap
@@ -54,17 +55,21 @@ def sentence(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
         return "Potion", "sentence", "“X or Y in its cost”: a cost's other symbols are Potion and Debt"
     if re.match(r"^in (?:(?:its|their) )?costs?\b", after) and re.search(r"\b(?:have|with|of) (?:¤ )?or$", before):
         return "Debt", "sentence", "“X or Y in its cost”: a cost's other symbols are Potion and Debt"
+    # "your +1 token": of the Adventures tokens (+1 Card, +1 Action, +1 Buy, +$1) only the coin one has no word
+    if before.endswith("+") and re.match(r"^1 tokens?\b", after):
+        return "$", "sentence", "the Adventures tokens are +1 Card, +1 Action, +1 Buy and +$1 (Teacher's text): a “+1 token” is +$1"
     # What a turn's pools hold: "keeping any Actions, Buys and  you had left", "has the Buys and  available".
     if re.search(r"\bBuys and$", before):
         return "$", "sentence", "Actions, Buys and coins: what a turn's pools hold"
     # A Treasure's production: "The Treasure produces  even though", "This Treasure does not give you ".
-    if re.search(r"\b(?:Treasure|it) produces$|\bTreasure does not give you$", before) and not after.startswith("("):
+    if re.search(r"\b(?:Treasures?|it|[Tt]hey go into play and) produces?$|\bTreasure (?:that )?does not give you$", before) \
+            and not after.startswith("("):
         return "$", "sentence", "what a Treasure produces when played: coins"
     # "This has VARIABLE  PRODUCTION": the Card Reference prints the term with the coin (“VARIABLE ① PRODUCTION”).
     if before.endswith("VARIABLE") and after.startswith("PRODUCTION"):
         return "$", "sentence", "the term is printed “VARIABLE ① PRODUCTION” (the coin) elsewhere in the Complete Rules"
     # Scoring: "it's worth 4  when scoring", "you get 5  if no one has more", "scores you 3  per copy".
-    if re.search(r"\b(?:worth|score|scores you|scoring|giving|get) (?:[+-]?\d+|x|-1)?$", before) and \
+    if re.search(r"\b(?:worth|score|scores you|scoring|giving|get)(?: an extra)?(?: (?:[+-–]?\d+|x))?$", before) and \
             re.search(r"\b(?:scor|end of the game|per |if )", after + " " + before):
         if not re.match(r"^tokens?\b", after):
             return "VP", "sentence", "a number of points scored at the end of the game"
@@ -155,7 +160,83 @@ def card_text(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
     return None
 
 
-RULES: list[Callable[[Gap, str, list[CardFacts]], Answer]] = [sentence, section, card_text]
+# The basic cards: every game has them, and a sentence names them in passing ("for any Silvers you gained").
+_BASIC = {"copper", "silver", "gold", "platinum", "estate", "duchy", "province", "colony", "curse", "potion"}
+
+
+def _named(gap: Gap, cards: list[CardFacts]) -> list[CardFacts]:
+    """The card the gap belongs to and every other (non-basic) card its sentence names."""
+    facts = load_facts()
+    before, after = _plain(gap.before), _plain(gap.after)
+    clause = re.split(r"(?<=[.!?])\s+(?=[A-Z*(])", before)[-1] + " ¤ " + re.split(r"(?<=[.!?])\s+", after)[0]
+    out = list(cards)
+    names = _card_names()
+    for m in re.finditer(r"[A-Z][\w’'-]*(?: (?:of the |of |the )?[A-Z][\w’'-]*)*", clause):
+        words = m.group(0).split()
+        # the longest run of words that names a card ("Reckless Steward" names Steward; "Harbor Village" itself)
+        for i in range(len(words)):
+            slug = names.get(" ".join(words[i:]).lower().rstrip("s’'"), names.get(" ".join(words[i:]).lower()))
+            if slug:
+                if slug not in _BASIC and all(c.slug != slug for c in out):
+                    out.append(facts[slug])
+                break
+    return out
+
+
+@lru_cache(maxsize=1)
+def _card_names() -> dict[str, str]:
+    return {f.name.lower(): slug for slug, f in load_facts().items()}
+
+
+def _kinds(card: CardFacts, plus: bool) -> set[str]:
+    """The symbols a card's text gives: with ``plus``, only the ones it gives with a plus sign ("+$2", "+1 VP")."""
+    text = card.text
+    if plus:
+        pats = (("$", r"\+\$"), ("VP", r"\+\d* ?VP\b"), ("Debt", r"\+\d* ?Debt\b"))
+    else:
+        pats = (("$", r"\$"), ("VP", r"\bVP\b"), ("Debt", r"\bDebt\b"), ("Potion", r"\bP\b|\bPotion\b"))
+    return {k for k, pat in pats if re.search(pat, text)}
+
+
+def named_cards(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
+    """The cards the sentence is about give one kind of symbol: "the Temple pile ... add ", "+ from Harbor Village".
+
+    The card the ruling belongs to and the cards its sentence names are read together; when their texts give
+    only one kind of symbol (with a plus sign, for a gap after "+"), the gap is that kind. Amounts are never
+    invented: a bare "+" keeps the card's amount only when the card gives exactly one.
+    """
+    named = _named(gap, cards)
+    if not named:
+        return None
+    before, after = _plain(gap.before), _plain(gap.after)
+    names = ", ".join(c.name for c in named)
+    if re.match(r"^tokens?\b", after):
+        kinds = set().union(*(_kinds(c, False) for c in named)) & {"VP", "Debt"}
+        if len(kinds) == 1:
+            kind = kinds.pop()
+            return kind, "card text", f"the tokens of {names}: {kind}"
+        return None
+    plus = bool(re.search(r"\+(?:\d+)?$", before))
+    kinds = set().union(*(_kinds(c, plus) for c in named))
+    if len(kinds) != 1:
+        return None
+    kind = kinds.pop()
+    if not plus:
+        # a cost's symbol is a cost question, not the card's text ("with  in its cost", "have  or")
+        if re.match(r"^(?:or\b(?! \+Coffers)|in (?:its|their) costs?\b|\d)", after) or \
+                re.search(r"\b(?:have|with|of|costs?|costing)$", before):
+            return None
+        return kind, "card text", f"the text of {names} gives no symbol but {kind}"
+    if kind == "$" and before.endswith("+") and not re.match(r"^\**\d", after) and len(named) == 1:
+        fixed = set(re.findall(r"\+\$(\d+)(?! per)\b", named[0].text))
+        varying = re.findall(r"\+\$(?:\d+ per\b|(?!\d))", named[0].text)
+        if len(fixed) == 1 and not varying:
+            amount = fixed.pop()
+            return f"${amount}", "card text", f"{names}'s text: +${amount}"
+    return kind, "card text", f"the text of {names} gives no symbol with a plus sign but {kind}"
+
+
+RULES: list[Callable[[Gap, str, list[CardFacts]], Answer]] = [sentence, section, card_text, named_cards]
 
 
 def infer(gap: Gap, section_title: str, sections: dict[str, str]) -> Answer:

@@ -23,6 +23,7 @@ text the model, the store or the API holds (tests/test_symbols.py).
 from __future__ import annotations
 
 import dataclasses
+import html
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +31,7 @@ from pathlib import Path
 from app.corpus.sources import CorpusError, SourceDoc, read_csv_table, text_cell
 
 # What a player sees where the source lost a symbol and nothing determines it.
-LOST = "[symbol lost]"
+LOST = "[symbol lost in the source]"
 
 # One private-use character per gap (U+E000 + its number): never in the documents, kept by every
 # parser (it is not a space, a word character or markup), dropped by ``slugify``.
@@ -40,9 +41,15 @@ _MARK = re.compile("[\ue000-\uf7ff]")
 _MARK_DIGITS = re.compile("([\ue000-\uf7ff])((?:\\*\\*)?\\d*(?:\\*\\*)?)")
 
 TABLE = "data/symbols.csv"
-TABLE_HEADER = ["doc", "line", "gap", "context", "restored", "source", "why"]
+TABLE_HEADER = ["doc", "line", "gap", "context", "restored", "source", "by", "why"]
 TABLE_MAX_BYTES = 400_000
-SOURCES = ("card text", "sentence", "section", "same ruling", "rulebook", "manual", "not a symbol")
+# Where a restoration comes from: the card's own text (dominion-setup), the sentence or section it is in,
+# the same rule's other wording (the FAQ, the Adventures rulebook), the Card Reference entry of the card it names.
+# "undetermined": a person read the gap and found that nothing settles it (a rule's answer is overruled; shown as lost).
+SOURCES = ("card text", "sentence", "section", "faq", "rulebook", "card reference", "not a symbol", "undetermined")
+# Who decided a row: ``rule`` rows are what app/corpus/symbol_rules.py answers (rewritten by the tool),
+# ``person`` rows were read out of the documents by a person and are kept while their gap is where it was.
+DECIDERS = ("rule", "person")
 
 
 @dataclass
@@ -94,10 +101,12 @@ _LATEX = re.compile(r"\s*\$\\text\{[+-]?\d+\}\$\s*")
 # "+" with nothing after it: "+, and", "+ both times", "(three): +;", "the + Storyteller gives you".
 _PLUS = re.compile(r"\+(?=[,.;:)]|\s|$)")
 # "+3." or "+1 and nothing more": an amount after "+" with no unit is the coin icon's number.
-_PLUS_AMOUNT = re.compile(r"(?<![\w])\+(?=(?:\*\*)?\d+(?:\*\*|\*)?(?:[,.;:]|\)(?!\s*(?:Cards?|Actions?|Buys?)\b)|\s+(?:and|or|if|for|at|this|that|instead|per|each|when|from|to|in|on|as|but|no|with|nothing|more|less|from)\b|$))")
+_PLUS_AMOUNT = re.compile(r"(?<![\w])\+(?=(?:\*\*)?\d+(?:\*\*|\*)?(?:[,.;:]|\)(?!\s*(?:Cards?|Actions?|Buys?)\b)|\s+(?:and|or|if|for|at|this|that|instead|per|each|when|from|to|in|on|as|but|no|with|nothing|more|less|from|token)\b|\s+\(instead\b|$))")
 # A symbol lost right before punctuation leaves a space there: "give you , allow", "does not give you ."
-# (the index's " : " between a term and its pages is layout); an empty pair of parentheses: "Coin () (resource)".
-_BEFORE_PUNCT = re.compile(r"(?<=[\w*]) (?=[,.;](?![\w\d]))|(?<=\()(?=\s*\))")
+# (the index's " : " between a term and its pages is layout); an empty pair of parentheses: "Coin () (resource)";
+# a space before a closing quote or parenthesis: "“up to ” means", "(getting +1 )"; empty quotes: "The symbol “”";
+# a line that starts by closing a quote the line before opened: "instead of “per" / "”; this is corrected".
+_BEFORE_PUNCT = re.compile(r"(?<=[\w*])(?<!\.gif)(?<!\.png) (?=[,.;](?![\w\d])|[”)])|(?<=\()(?=\s*\))|(?<=“)(?=”)|^(?=”)")
 # A symbol lost inside bold: "+****", "**worth **)", "***x* **—" (the term definitions of chapter II).
 _IN_BOLD = re.compile(r"(?<=\*\*)(?=\*\*)|(?<=\S) (?=\*\*(?:[)—,.;:]|\s|$))")
 # Documents whose doubled spaces are layout, not lost icons (the German dividers' line breaks).
@@ -185,7 +194,7 @@ def _mark_line(role: str, line_no: int, line: str, ledger: GapLedger) -> str:
         mark = ledger.add(gap)
         out.append(line[pos:start])
         if kind == "space":
-            at_end = end == len(line)
+            at_end = end == len(line) or line[end] in ",.;:)”"      # "equivalent to   ." -> "to ¤."
             out.append(f" {mark}" if at_end else f" {mark} ")
         else:
             out.append(mark)
@@ -205,6 +214,7 @@ class Restoration:
     context: str
     restored: str
     source: str
+    by: str                   # "rule" (written by the tool) or "person" (read out of the documents, kept)
     why: str
     row: int                  # line of the table
 
@@ -222,7 +232,9 @@ def read_table(corpus: Path) -> dict[str, Restoration]:
     for row_line, cells in read_csv_table(path, TABLE_HEADER, TABLE_MAX_BYTES):
         if len(cells) != len(TABLE_HEADER):
             raise CorpusError(path, row_line, f"expected {len(TABLE_HEADER)} cells, found {len(cells)}")
-        doc, line, gap, context, restored, source, why = cells
+        doc, line, gap, context, restored, source, by, why = cells
+        if by not in DECIDERS:
+            raise CorpusError(path, row_line, f"by: one of {', '.join(DECIDERS)}, found {by!r}")
         if doc not in _ROLES:
             raise CorpusError(path, row_line, f"doc: one of {', '.join(_ROLES)}, found {doc!r}")
         if not (line.isdigit() and gap.isdigit()):
@@ -230,7 +242,7 @@ def read_table(corpus: Path) -> dict[str, Restoration]:
         if source not in SOURCES:
             raise CorpusError(path, row_line, f"source: one of {', '.join(SOURCES)}, found {source!r}")
         r = Restoration(doc, int(line), int(gap), text_cell(path, row_line, context, "context", 1, 80),
-                        restored.strip(), source, text_cell(path, row_line, why, "why", 3, 300), row_line)
+                        restored.strip(), source, by, text_cell(path, row_line, why, "why", 3, 300), row_line)
         if r.id in out:
             raise CorpusError(path, row_line, f"gap {r.id} is already restored at line {out[r.id].row}")
         out[r.id] = r
@@ -279,10 +291,18 @@ def restore_symbols(parsed, ledger: GapLedger, table: dict[str, Restoration], ta
                     if r.context != gap.context():
                         raise CorpusError(table_path, r.row, f"gap {r.id} is at {gap.context()!r} now, "
                                                              f"not {r.context!r}")
+                if r is not None and r.source != "undetermined":
                     report.restored.append((gap, r))
                 else:
                     report.lost.append(gap)
+            if r is not None and r.source == "undetermined":
+                r = None
             digits = m.group(2)
+            if r is not None and r.by == "person" and re.search(r"\d", r.restored) and re.search(r"\d", digits):
+                # the card's own amount replaces a digit the extraction misplaced ("+Buy and +1" on Orb: +$3)
+                return f"**{r.restored}**" if digits.startswith("**") else r.restored
+            if r is not None and not r.restored:
+                return _NOTHING + digits                   # not a symbol: no space is left where it was
             if not any(c.isdigit() for c in digits):
                 return (LOST if r is None else r.restored) + digits
             if r is None:
@@ -309,8 +329,13 @@ def restore_symbols(parsed, ledger: GapLedger, table: dict[str, Restoration], ta
     return report
 
 
+_NOTHING = "\x00"
+
+
 def _tidy(text: str) -> str:
     """An empty restoration ('not a symbol') must not leave a doubled space or a space before punctuation."""
+    text = re.sub(" ?" + _NOTHING, "", text)
+    text = re.sub(r"(\+\$\d+) (?=[.,;](?:\s|$))", r"\1", text)      # "+ ." restored: "+$1."
     return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text)
 
 
@@ -340,8 +365,8 @@ SIGNATURES: dict[str, re.Pattern[str]] = {
     "doubled space": re.compile(r"(?<=[^\s|])[ \u00a0]{2,}(?=[^\s|])"),
     "bare +": _PLUS,
     "+ amount without unit": re.compile(r"(?<![\w$(])\+\d+(?=[,.;:]|\)(?!\s*(?:Cards?|Actions?|Buys?)\b)|\s+(?:and|or|if|this|instead|per|each|"
-                                        r"nothing|more|less)\b)"),
-    "space before punctuation": re.compile(r"(?<=[\w*]) (?=[,.;](?![\w\d]))|\(\s*\)"),
+                                        r"nothing|more|less|token)\b|\s+\(instead\b)"),
+    "space before punctuation": re.compile(r"(?<=[\w*]) (?=[,.;](?![\w\d])|[”)])|\(\s*\)|“”"),
     "lost in a phrase": re.compile(
         r"\b(?:costing|costs? up to|worth|the most|give you|gives you|produces?) "
         r"(?=(?:or|and|if|in its|in their|when|per)\b)|\b(?:having|has|have) (?=(?:or|in its|in their)\b)|\bup to (?=(?:from|more|when|or)\b)"),
@@ -410,13 +435,13 @@ _HTML_SYMBOL = re.compile(r"(?<![\w$])([+-]?)\$(\d*)(?![\w])|(?<![\w])([+-]?\d+)
 def symbols_html(fragment: str) -> str:
     """Symbols in an HTML text fragment (no tags), drawn as the game draws them, each with its words.
 
-    "+$2" -> a coin reading "+2 coins" to a screen reader; "[symbol lost]" says why it is there.
+    "+$2" -> a coin reading "+2 coins" to a screen reader; ``LOST`` says why it is there.
     """
     def one(m: re.Match[str]) -> str:
         token = m.group(0)
         if token == LOST:
             return ('<span class="sym lost" title="The source document lost this symbol when it was turned '
-                    'into text, and nothing else in the documents says what it was.">[symbol lost]</span>')
+                    f'into text, and nothing else in the documents says what it was.">{html.escape(LOST)}</span>')
         if "$" in token:
             return f'<span class="sym coin" role="img" aria-label="{coin_words(token)}">{token}</span>'
         words = vp_words(m.group(3))

@@ -270,7 +270,10 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
     kingdom_names = [k.split("*")[0] for k in kingdom]
     events = [k for k in kingdom_names if _is_event(k)]      # Events lie beside the Kingdom (events.py)
     landmarks = [k for k in kingdom_names if _is_event(k, "Landmark")]    # so do Landmarks (landmarks.py)
-    kingdom_names = [k for k in kingdom_names if k not in events and k not in landmarks]
+    projects = [k for k in kingdom_names if _is_event(k, "Project")]      # and Projects (projects.py)
+    beside = set(events) | set(landmarks) | set(projects)
+    # a card of a split pile or of Knights/Castles is in the Kingdom as its pile (Catapult -> Catapult/Rocks)
+    kingdom_names = list(dict.fromkeys(_pile_and_card(k)[0] for k in kingdom_names if k not in beside))
     if form.get("supply") == "exact":     # a scenario's own Supply: only its piles, plus any Kingdom card added
         supply = {k: 10 for k in kingdom_names}
     else:
@@ -292,6 +295,7 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
         errors["current"] = f"whose turn: expected a player number from 1 to {n}, found {limits.excerpt(cur)}"
         cur = "1"
     shelters = field("shelters", lambda: _shelters(form.get("shelters"), kingdom_names), False)
+    heirlooms = field("heirlooms", lambda: _heirlooms(form.get("heirlooms"), kingdom_names), False)
     rulings = field("rulings", lambda: parse_rulings(form.get("rulings", ""), check), [])
     carried = field("carry", lambda: _carried(form), {})
     if errors:
@@ -313,11 +317,15 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
         state["events"] = events
     if landmarks:
         state["landmarks"] = landmarks
+    if projects:
+        state["projects"] = projects
     bane = _bane_for(kingdom_names, defined)
     if bane:
         state["bane"] = bane
     if shelters:
         state["shelters"] = True
+    if heirlooms:
+        state["heirlooms"] = True
     state.update(carried.get("extra", {}))
     state["steps"] = carried.get("steps", []) if form.get("replay_steps") else []
     return state
@@ -328,7 +336,7 @@ def from_setup_form(form: Mapping[str, Any], check: RulingCheck | None = None,
 # those the form has a field for (events are listed with the Kingdom, shelters is a choice).
 _CARRY_TOP = ("turn", "seed", "step_limit")
 _FORM_PLAYER_KEYS = {"name", "coffers", *ZONES}
-_FORM_GAME_KEYS = {"events", "landmarks", "shelters"}
+_FORM_GAME_KEYS = {"events", "landmarks", "projects", "shelters", "heirlooms"}
 TAVERN = "Tavern"
 MAX_COFFERS = 1000
 SHELTERS_CHOICES = {"": "As the rules say: when the last Kingdom card listed is from Dark Ages",
@@ -349,6 +357,22 @@ def _coffers(raw: Any, name: str) -> int | None:
     if len(text) > 4 or not text.isdigit() or int(text) > MAX_COFFERS:
         raise SandboxError(f"{name}'s Coffers: expected a number from 0 to {MAX_COFFERS}, found {text[:10]!r}")
     return int(text)
+
+
+HEIRLOOMS_CHOICES = {"": "As the rules say: each Kingdom card with an Heirloom gives each player its Heirloom "
+                         "instead of a Copper (their first: hand, then deck, then discard)",
+                     "no": "No: keep the Coppers as listed"}
+
+
+def _heirlooms(choice: Any, kingdom: list[str]) -> bool:
+    """Heirlooms (§ I Special setup, Nocturne): as the rules say, unless the player asks to keep the Coppers."""
+    choice = str(choice or "")
+    if choice not in HEIRLOOMS_CHOICES:
+        raise SandboxError(f"heirlooms: choose one of the offered options, found {choice[:20]!r}")
+    if choice == "no":
+        return False
+    from app.engine.mechanisms.heirlooms import heirloom_of
+    return any(heirloom_of(k) for k in kingdom)
 
 
 def _shelters(choice: Any, kingdom: list[str]) -> bool:
@@ -412,10 +436,11 @@ def form_from_scenario(raw: Mapping[str, Any]) -> dict[str, str]:
     supply = raw.get("supply") or {}
     form: dict[str, str] = {"players": str(len(players) or 2), "title": str(raw.get("title") or "")[:120],
                             "supply": "exact", "replay_steps": "1"}
-    events = [str(e) for e in (raw.get("events") or []) + (raw.get("landmarks") or [])]
+    events = [str(e) for e in (raw.get("events") or []) + (raw.get("landmarks") or []) + (raw.get("projects") or [])]
     form["kingdom"] = ", ".join([n for n in supply if (f := facts_for(str(n))) is None or f.purpose != "Basic"]
                                 + events)
     form["shelters"] = "yes" if raw.get("shelters") is True else "no"
+    form["heirlooms"] = "" if raw.get("heirlooms") is True else "no"    # a file states its players' cards
     form["piles"] = ", ".join(f"{n}={c}" for n, c in supply.items())
     for i, p in enumerate(players, 1):
         form[f"p{i}_name"] = str(p.get("name") or PLAYER_NAMES[i - 1])

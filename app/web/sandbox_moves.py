@@ -28,6 +28,7 @@ MAX_DIGITS = 4          # "1000" is the largest amount any registered kind accep
 CALL, SPEND, OVERPAY, EVENT = "Call a Reserve card", "Spend Coffers", "Buy with overpay", "Buy an Event"
 PAY_DEBT = "Pay off Debt"
 NIGHT = "Play in the Night phase"
+PROJECT, VILLAGERS = "Buy a Project", "Spend Villagers"
 
 Game = Any              # app.engine.core.state.Game, imported lazily (the engine is optional for the web app)
 
@@ -203,6 +204,38 @@ def _night_value(form: Mapping[str, Any], offered: list[str]) -> str:
                    "no Night card in your hand can be played now (after the Buy phase, before Clean-up)")
 
 
+# ------------------------------------------------------------------ buy a Project (projects.py)
+def _projects_now(g: Game) -> list[dict[str, Any]]:
+    """Projects the current player can buy now (a Buy, enough $, a cube left, not theirs yet), with their cost."""
+    from app.engine.core.state import card_facts
+    from app.engine.mechanisms import projects
+
+    return [] if g.over else [{"card": n, "cost": card_facts(n).cost_coins} for n in projects.buyable(g)]
+
+
+def _project_value(form: Mapping[str, Any], offered: list[dict[str, Any]]) -> str:
+    return _one_of(_card(form, PROJECT), [o["card"] for o in offered or []], PROJECT,
+                   "no Project can be bought now (Buy phase, a Buy, enough $ and an unused cube needed)")
+
+
+# ------------------------------------------------------------------ spend Villagers (villagers.py)
+def _villagers_now(g: Game) -> dict[str, int] | None:
+    """How many Villagers the current player may spend now: any they have, in their own Action phase."""
+    from app.engine.mechanisms import villagers
+    from app.engine.mechanisms.coffers import MAX_TOKENS
+
+    n = villagers.villagers(g.current)
+    if g.over or n < 1 or not villagers.may_spend_now(g, g.current):
+        return None
+    return {"max": min(n, MAX_TOKENS)}
+
+
+def _villagers_value(form: Mapping[str, Any], offered: dict[str, int] | None) -> int:
+    if not offered:
+        raise MoveError(f"{VILLAGERS}: you have no Villagers you can spend now (only in your Action phase)")
+    return _amount(form, "amount", VILLAGERS, 1, offered["max"])
+
+
 MOVES: dict[str, Move] = {
     "call": Move(CALL, _callable_now, _call_value),
     "spend_coffers": Move(SPEND, _coffers_now, _coffers_value),
@@ -210,6 +243,8 @@ MOVES: dict[str, Move] = {
     "buy_event": Move(EVENT, _events_now, _event_value),
     "pay_debt": Move(PAY_DEBT, _debt_now, _debt_value),
     "night": Move(NIGHT, _night_now, _night_value),
+    "buy_project": Move(PROJECT, _projects_now, _project_value),
+    "spend_villagers": Move(VILLAGERS, _villagers_now, _villagers_value),
 }
 
 

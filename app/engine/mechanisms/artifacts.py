@@ -8,12 +8,15 @@ The rules implemented (Complete Rules, STATES AND ARTIFACTS § IV; Special setup
   it." Taking one you already have changes nothing.
 * "State and Artifact cards never belong to any player and are never considered to be in play."
 * Setup: Flag Bearer brings Flag, Swashbuckler Treasure Chest, Treasurer Key, Border Guard Lantern and
-  Horn; the card definitions say which (``brings``), the Artifact lies beside the Supply with nobody.
+  Horn: read from the card facts ("take the Flag", "take the Lantern or Horn"); until taken, the Artifact
+  lies beside the Supply with nobody (``in_game``).
 
 An Artifact's triggered abilities are collected by ``owned.py`` for its holder. A scenario starts a player
 with Artifacts with the player key ``artifacts`` and checks them with the expect key of the same name.
 """
 from __future__ import annotations
+
+import re
 
 from app.corpus.card_facts import load_facts
 from app.engine.core import narrate
@@ -40,6 +43,22 @@ def holder_of(game: Game) -> dict[str, int | None]:
 
 def has(game: Game, p: Player, name: str) -> bool:
     return holder_of(game).get(name) == p.index
+
+
+_TAKE = re.compile(r"\btake the ([^.]*)")
+
+
+def in_game(game: Game) -> list[str]:
+    """The Artifacts of this game: those a Supply pile's card takes ("take the Lantern or Horn"), and any held."""
+    named = {n for pile in game.supply for m in _TAKE.finditer(_text(pile)) for n in _NAMES
+             if re.search(rf"\b{re.escape(n)}\b", m.group(1))}
+    return sorted(named | set(holder_of(game)))
+
+
+def _text(name: str) -> str:
+    from app.corpus.card_facts import facts_for
+    f = facts_for(name)
+    return f.text or "" if f is not None else ""
 
 
 def artifacts_of(game: Game, p: Player) -> list[str]:

@@ -25,8 +25,7 @@ from app.engine.core import narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.state import Game, LaterAbility, Player
 from app.engine.mechanisms import nonsupply
-from app.engine.mechanisms.shared_decks import BOONS_AND_HEXES, AnyOrder, SharedDeck, deck, has_deck
-from app.engine.scenario.extensions import expect_key, setup_key
+from app.engine.mechanisms.shared_decks import BOONS_AND_HEXES, SharedDeck, deck, scenario_keys
 
 KEY = "boons_deck"
 
@@ -120,34 +119,17 @@ def kept_by(game: Game, p: Player) -> list[str]:
 
 
 # ------------------------------------------------------------------ the scenario format
-_NAMES = {"type": "array", "maxItems": 12, "uniqueItems": True,
-          "items": {"enum": ["The Earth's Gift", "The Field's Gift", "The Flame's Gift", "The Forest's Gift",
-                             "The Moon's Gift", "The Mountain's Gift", "The River's Gift", "The Sea's Gift",
-                             "The Sky's Gift", "The Sun's Gift", "The Swamp's Gift", "The Wind's Gift"]}}
-
-
-@setup_key("boons", scope="game", schema=_NAMES,
-           doc="The Boons deck's top cards, top first (the others stay shuffled below them); with Druid, its 3 "
-               "set-aside Boons are the first 3 named",
-           example="boons: [The Sea's Gift, The Field's Gift]")
-def _setup_order(game: Game, names: list[str]) -> None:
+def _around_druid(game: Game, put) -> None:
+    """Druid's 3 set-aside Boons are the first 3 a scenario names: back into the deck while it is ordered."""
     d = boons_deck(game)
     druid = "druid_boons" in game.__dict__
     if druid:
         d.cards = game.__dict__.pop("druid_boons") + d.cards
-    d.put_on_top(list(names or []))
+    put()
     if druid:
         game.__dict__["druid_boons"], d.cards = d.cards[:3], d.cards[3:]
-    game.log.add("The Boons deck is set up in the order the scenario gives", narrate.SPECIAL_SETUP)
 
 
-@expect_key("boons", scope="game", schema=_NAMES, doc="The Boons deck, top first (every card in it)",
-            example="boons: [The Sky's Gift]")
-def _read_deck(game: Game) -> list[str]:
-    return list(boons_deck(game).cards) if has_deck(game, KEY) else []
-
-
-@expect_key("boons_discard", scope="game", schema=_NAMES, doc="The Boons discard pile (any order)",
-            example="boons_discard: [The Sea's Gift]")
-def _read_discard(game: Game) -> list[str]:
-    return AnyOrder(boons_deck(game).discard if has_deck(game, KEY) else [])
+scenario_keys(KEY, "boons", "Boon", boons_deck,
+              ("boons: [The Sea's Gift, The Field's Gift]", "boons: [The Sky's Gift]", "boons_discard: [The Sea's Gift]"),
+              doc="; with Druid, its 3 set-aside Boons are the first 3 named", reorder=_around_druid)

@@ -20,8 +20,7 @@ from dataclasses import dataclass
 from app.engine.core import narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.state import Game, Player
-from app.engine.mechanisms.shared_decks import BOONS_AND_HEXES, AnyOrder, SharedDeck, deck, has_deck
-from app.engine.scenario.extensions import expect_key, setup_key
+from app.engine.mechanisms.shared_decks import BOONS_AND_HEXES, SharedDeck, deck, scenario_keys
 
 KEY = "hexes_deck"
 
@@ -85,26 +84,5 @@ def others_receive_next(ctx: Ctx, cite: dict | None = None) -> str | None:
     return name
 
 
-_NAMES = {"type": "array", "maxItems": 12, "uniqueItems": True,
-          "items": {"enum": ["Bad Omens", "Delusion", "Envy", "Famine", "Fear", "Greed", "Haunting", "Locusts",
-                             "Misery", "Plague", "Poverty", "War"]}}
-
-
-@setup_key("hexes", scope="game", schema=_NAMES,
-           doc="The Hexes deck's top cards, top first (the others stay shuffled below them)",
-           example="hexes: [Plague, Famine]")
-def _setup_order(game: Game, names: list[str]) -> None:
-    hexes_deck(game).put_on_top(list(names or []))
-    game.log.add("The Hexes deck is set up in the order the scenario gives", narrate.SPECIAL_SETUP)
-
-
-@expect_key("hexes", scope="game", schema=_NAMES, doc="The Hexes deck, top first (every card in it)",
-            example="hexes: [Famine, War]")
-def _read_deck(game: Game) -> list[str]:
-    return list(hexes_deck(game).cards) if has_deck(game, KEY) else []
-
-
-@expect_key("hexes_discard", scope="game", schema=_NAMES, doc="The Hexes discard pile (any order)",
-            example="hexes_discard: [Plague]")
-def _read_discard(game: Game) -> list[str]:
-    return AnyOrder(hexes_deck(game).discard if has_deck(game, KEY) else [])
+scenario_keys(KEY, "hexes", "Hex", hexes_deck,
+              ("hexes: [Plague, Famine]", "hexes: [Famine, War]", "hexes_discard: [Plague]"))

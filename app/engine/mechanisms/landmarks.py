@@ -52,6 +52,7 @@ class Landmark:
     setup: Callable[[Game], None] | None = None
     abilities: tuple[Ability, ...] = ()
     says: str = ""        # a previous printing's abilities in words (the card facts hold only the current text)
+    shows: Callable[[Game], str | None] | None = None   # what its setup put on the table (Obelisk's chosen pile)
 
 
 # Landmark name -> version ("" for a Landmark printed once) -> what it does

@@ -10,9 +10,12 @@ top of a deck (``boons:`` / ``hexes:``, registered by boons.py and hexes.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
+from app.corpus.card_facts import load_facts
 from app.engine.core import narrate
 from app.engine.core.state import Game
+from app.engine.scenario.extensions import expect_key, setup_key
 
 BOONS_AND_HEXES = narrate.sec("Boons and Hexes", chapter="IV")
 
@@ -67,3 +70,39 @@ class AnyOrder(list):
         return not self == other
 
     __hash__ = None  # type: ignore[assignment]
+
+
+# ------------------------------------------------------------------ the scenario format, one way for both decks
+def names_schema(kind: str) -> dict:
+    """The names a scenario may give for a deck: the cards of that type in the card facts (not its pile card)."""
+    names = sorted(f.name for f in load_facts().values() if kind in f.types and f.purpose != "Kingdom Pile"
+                   and f.name not in ("Boons", "Hexes"))
+    return {"type": "array", "maxItems": len(names), "uniqueItems": True, "items": {"enum": names}}
+
+
+def scenario_keys(key: str, plural: str, kind: str, the_deck: Callable[[Game], SharedDeck], examples: tuple[str, ...],
+                  doc: str = "", reorder: Callable[[Game, Callable[[], None]], None] | None = None) -> None:
+    """Register ``plural`` (setup: these cards on top of the deck, in order; expect: the whole deck, top first)
+    and ``plural_discard`` (expect: its discard pile, any order). ``reorder(game, put)`` wraps the reordering
+    when a card's setup moved cards out of the deck (Druid's three set-aside Boons)."""
+    schema = names_schema(kind)
+
+    def setup(game: Game, names: list[str]) -> None:
+        def put() -> None:
+            the_deck(game).put_on_top(list(names or []))
+        reorder(game, put) if reorder is not None else put()
+        game.log.add(f"The {plural.capitalize()} deck is set up in the order the scenario gives", narrate.SPECIAL_SETUP)
+
+    def read_deck(game: Game) -> list[str]:
+        return list(the_deck(game).cards) if has_deck(game, key) else []
+
+    def read_discard(game: Game) -> list[str]:
+        return AnyOrder(the_deck(game).discard if has_deck(game, key) else [])
+
+    setup_key(plural, scope="game", schema=schema,
+              doc=f"The {plural.capitalize()} deck's top cards, top first (the others stay shuffled below them){doc}",
+              example=examples[0])(setup)
+    expect_key(plural, scope="game", schema=schema, doc=f"The {plural.capitalize()} deck, top first (every card in it)",
+               example=examples[1])(read_deck)
+    expect_key(f"{plural}_discard", scope="game", schema=schema,
+               doc=f"The {plural.capitalize()} discard pile (any order)", example=examples[2])(read_discard)

@@ -24,7 +24,7 @@ from app.corpus.card_facts import facts_for
 from app.engine.core import narrate
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Game
-from app.engine.mechanisms import mixed_piles
+from app.engine.mechanisms import mixed_piles, piles
 from app.engine.scenario.extensions import setup_key
 
 SPECIAL_SETUP = narrate.SPECIAL_SETUP
@@ -84,7 +84,9 @@ def _castles_setup(game: Game) -> None:
 
 for _pile in SPLIT:
     register(CardDef(_pile, setup=_split_setup(_pile)))
+    piles.belongs_to(SPLIT[_pile], _pile)        # which Kingdom pile a Catapult is from (the sandbox's table)
 register(CardDef("Castles", setup=_castles_setup))
+piles.belongs_to(CASTLES, "Castles")
 
 
 _NAMES = sorted({n for halves in SPLIT.values() for n in halves} | set(CASTLES))
