@@ -25,7 +25,7 @@ from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDown
 from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Card, Game, Player
-from app.engine.core.triggers import Event
+from app.engine.core.triggers import Event, from_play, only_if
 from app.engine.core.turns import until_next_turn
 from app.engine.mechanisms.durations import NextTurn
 from app.engine.mechanisms import debt, ongoing, play_as, split_piles  # noqa: F401  (split_piles: the piles' setup)
@@ -390,7 +390,7 @@ def _capital_discarded(game: Game, ev: Event, card: Card) -> None:
         debt.pay_off(game, p, n, R("Capital", 3), anytime=True)
 
 
-register(CardDef("Capital", Sequence(PlusCoins(6), PlusBuys(1)), hooks={"when_discard": _capital_discarded}))
+register(CardDef("Capital", Sequence(PlusCoins(6), PlusBuys(1)), hooks={"when_discard": only_if(from_play, _capital_discarded)}))
 
 
 def _groundskeeper(ctx: Ctx) -> bool:
