@@ -364,6 +364,11 @@ def _reduce_costs(e: Any, d: int, card: str | None) -> list[Line]:
     return [_line(d, f"{_cap(when)}, {what} cost ${e.amount} less (but not less than $0)", e)]
 
 
+def _trash_for_cost(e: Any, d: int, card: str | None) -> list[Line]:
+    then = _doc(e.then)
+    return [_line(d, "Trash a card from your hand" + (f"; {_low(then)}" if then else ""), e)]
+
+
 _PHRASES: dict[str, Callable[[Any, int, str | None], list[Line]]] = {
     "PlusActions": _pools("Action"), "PlusBuys": _pools("Buy"), "PlusCoins": _plus_coins, "Draw": _draw,
     "Gain": _gain, "Do": _do, "May": _may, "IfYouDid": _if_you_did, "ChooseOne": _choose_one,
@@ -371,7 +376,7 @@ _PHRASES: dict[str, Callable[[Any, int, str | None], list[Line]]] = {
     "DiscardDownTo": _discard_down, "TrashSelf": _trash_self, "PlayActionMultiple": _throne,
     "SetUpLater": _later, "NextTurn": _next_turn(False), "NowAndNextTurn": _next_turn(True),
     "ReduceCosts": _reduce_costs, "PutOnTavern": lambda e, d, card: [_line(d, "Put this on your Tavern mat", e)],
-    "ChooseFromHand": lambda e, d, card: [_line(d, _choose_from_hand(e), e)],
+    "ChooseFromHand": lambda e, d, card: [_line(d, _choose_from_hand(e), e)], "TrashForCost": _trash_for_cost,
 }
 # "+x Coffers" (Guilds; app/engine/mechanisms/coffers.py): the card's own words, "Coffers" in the singular too
 _PHRASES["PlusCoffers"] = lambda e, d, card: [_line(d, f"+{e.n} Coffers", e)]

@@ -33,7 +33,7 @@ from app.engine.core.narrate import DIG, TRIGGERED, R
 from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, Ctx, Do, Draw, EachOtherPlayer, EachPlayer, Gain, PlusActions,
-                                PlusBuys, PlusCoins, Sequence, SetUpLater)
+                                PlusBuys, PlusCoins, Sequence, SetUpLater, TrashForCost)
 from app.engine.mechanisms.possession import possess_next
 from app.engine.mechanisms.potions import POTIONS, PlusPotion
 from app.engine.core.registry import CardDef, register
@@ -130,17 +130,12 @@ register(CardDef("Apothecary", Sequence(Draw(1), PlusActions(1), Do(_apothecary)
 
 
 # ------------------------------------------------------------------ Apprentice
-def _apprentice_draw(ctx: Ctx) -> bool:
+def _apprentice_draw(ctx: Ctx, c: Card, coins: int) -> bool:
     """+1 Card per $1 the trashed card costs now, +2 Cards if it has a Potion in its cost."""
-    t = ctx.vars.get("trashed") or []
-    if not t:
-        ctx.log("No card was trashed, so Apprentice draws nothing", narrate.DO_AS_MUCH)
-        return False
-    c = t[0]
-    coins, potion = c.cost, bool(c.facts.cost_potion)
+    potion = bool(c.facts.cost_potion)
     n = coins + (2 if potion else 0)
     why = f"${coins}" + (" and a Potion (+2 Cards)" if potion else "")
-    cites = [R("Apprentice", 1)] if c.cost != c.facts.cost_coins else []
+    cites = [R("Apprentice", 1)] if coins != c.facts.cost_coins else []
     ctx.log(f"The trashed {c.name} costs {why}: {n} card{'s' if n != 1 else ''}", TRIGGERED, *cites)
     act.draw(ctx.game, ctx.player, n)
     return True
@@ -148,8 +143,7 @@ def _apprentice_draw(ctx: Ctx) -> bool:
 
 register(CardDef("Apprentice", Sequence(
     PlusActions(1),
-    ChooseFromHand("trash", 1, 1, store="trashed", describe="a card from your hand"),
-    Do(_apprentice_draw))))
+    TrashForCost(_apprentice_draw, none="has no card to trash, so Apprentice draws nothing"))))
 
 
 # ------------------------------------------------------------------ Familiar
@@ -174,6 +168,7 @@ def _golem(ctx: Ctx) -> bool:
         ctx.log(f"{p.name} reveals {c.name}" + ("" if keep else
                                                 (" (a Golem: it does not count)" if c.name == "Golem" else "")),
                 R("Golem", 1), DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
     others = [c for c in p.revealed if c not in found]
     act.discard(g, p, others, R("Golem", 4), what=f"the other revealed cards ({act.names(others)})")
     if len(found) == 2 and found[0].name != found[1].name:
@@ -307,6 +302,7 @@ def _scrying_dig(ctx: Ctx) -> bool:
             break
         got_all.append(got[0])
         ctx.log(f"{p.name} reveals {got[0].name}", R("Scrying Pool", 2), DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
         if not got[0].is_type("Action"):
             break
     for c in got_all:

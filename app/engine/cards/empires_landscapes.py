@@ -23,7 +23,7 @@ from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.costs import up_to
 from app.engine.core.decisions import Question
-from app.engine.core.effects import ChooseFromHand, Ctx, Do, Gain, PlusBuys, Sequence, both, of_type
+from app.engine.core.effects import ChooseFromHand, Ctx, Do, Gain, PlusBuys, Sequence, TrashForCost, both, of_type
 from app.engine.core.narrate import R
 from app.engine.core.state import Card, Game, LaterAbility, Player
 from app.engine.core.triggers import Event
@@ -123,8 +123,7 @@ def _donate_now(game: Game, p: Player, cite: dict) -> None:
     gone = game.decider.ask(Question(p.name, "trash any number of cards from your hand", "cards", list(p.hand),
                                      0, len(p.hand)))
     act.trash(game, p, gone, cite)
-    rest = list(p.hand)
-    game.rng.shuffle(rest)
+    rest = act.shuffled(game, p, p.hand)
     for c in rest:
         game.move(c, "deck", top=False)
     game.log.add(f"{p.name} shuffles the other {len(rest)} cards into their deck", cite)
@@ -154,20 +153,18 @@ register_event("Donate", Do(_donate_pre_2021), version="1", default=False,
                note="pre-2021: after this turn, so not at all if the game ends that turn (Donate 3, 5)")
 
 
+def _ritual_vp(ctx: Ctx, card: Card, cost: int) -> bool:
+    """+1 VP per $1 it cost when it was trashed (Ritual 3)."""
+    add_vp(ctx.game, ctx.player, cost, R("Ritual", 3), f" ({card.name} cost ${cost})")
+    return True
+
+
 def _ritual(ctx: Ctx) -> bool:
     """Gain a Curse. If you do, trash a card from your hand. +1 VP per $1 it costs."""
-    g, p = ctx.game, ctx.player
-    if act.gain(g, p, "Curse", cite=R("Ritual", 4)) is None:
+    if act.gain(ctx.game, ctx.player, "Curse", cite=R("Ritual", 4)) is None:
         ctx.log("No Curse was gained, so nothing is trashed", R("Ritual", 1))
         return False
-    if not p.hand:
-        ctx.log(f"{p.name} has no card in hand to trash", narrate.DO_AS_MUCH)
-        return False
-    card = ctx.ask(Question(p.name, "trash a card from your hand", "cards", list(p.hand), 1, 1))[0]
-    cost = card.cost                                   # its cost when trashed (Ritual 3)
-    act.trash(g, p, [card], R("Ritual", 4))
-    add_vp(g, p, cost, R("Ritual", 3), f" ({card.name} cost ${cost})")
-    return True
+    return TrashForCost(_ritual_vp, R("Ritual", 4)).apply(ctx)
 
 
 register_event("Ritual", Do(_ritual))

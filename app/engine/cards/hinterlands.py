@@ -32,7 +32,7 @@ from app.engine.core.printed import coins, vp_points
 from app.engine.core.costs import ReduceCosts, costs_exactly_more, costs_up_to, costs_up_to_more, lower_cost
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, EachPlayer,
-                                Effect, Gain, IfYouDid, May, PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order)
+                                Effect, Gain, IfYouDid, May, PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order, TrashForCost)
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player, card_facts
 from app.engine.core.triggers import Event
@@ -105,6 +105,7 @@ def _crossroads(ctx: Ctx) -> bool:
     p, g = ctx.player, ctx.game
     n = sum(1 for c in p.hand if c.is_type("Victory"))
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): {n} Victory card{'s' if n != 1 else ''}", REVEAL)
+    act.revealed(ctx.game, p, list(p.hand))
     act.draw(g, p, n)
     plays = g.turn.played["Crossroads"]
     if plays == 1:
@@ -168,19 +169,15 @@ register(CardDef("Develop", Sequence(ChooseFromHand("trash", 1, 1, store="trashe
                                      IfYouDid(Do(_develop)))))
 
 
-def _trader_silvers(ctx: Ctx) -> bool:
+def _trader_silvers(ctx: Ctx, card: Card, n: int) -> bool:
     """Gain a Silver per $1 the trashed card costs."""
-    t = _stored(ctx, "trashed")
-    if not t:
-        return False
-    n = t[0].cost
-    ctx.log(f"{t[0].name} costs ${n} now: {n} Silver{'s' if n != 1 else ''}", R("Trader", 1))
+    ctx.log(f"{card.name} costs ${n} now: {n} Silver{'s' if n != 1 else ''}", R("Trader", 1))
     for _ in range(n):
         act.gain(ctx.game, ctx.player, "Silver")
     return True
 
 
-_trader_play = Sequence(ChooseFromHand("trash", 1, 1, store="trashed"), Do(_trader_silvers))
+_trader_play = TrashForCost(_trader_silvers)
 
 
 def _trader_exchange(game: Game, ev: Event, p: Player, card: Card) -> None:
@@ -367,7 +364,7 @@ def _inn_gain(ctx: Ctx) -> bool:
                               "cards", actions, 0, len(actions))) if actions else []
     for c in chosen:
         g.move(c, "deck")
-    g.rng.shuffle(p.deck)
+    act.shuffle_deck(g, p)
     ctx.log(f"{p.name} reveals {act.names(chosen)} from their discard pile and shuffles "
             f"{'them' if chosen else 'nothing'} into their deck (the deck is shuffled: {len(p.deck)} cards)",
             R("Inn", 4) if not chosen else R("Inn", 2))

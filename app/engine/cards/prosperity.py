@@ -26,7 +26,7 @@ from app.engine.core.printed import coins, vp_points
 from app.engine.core.costs import ReduceCosts, cost_rule, costs_exactly, costs_up_to, costs_up_to_more, has_extra_cost
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (name_a_card, ChooseFromHand, ChooseOne, Ctx, DiscardDownTo, Do, Draw, EachOtherPlayer, Gain,
-                                IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order)
+                                IfYouDid, PlayActionMultiple, PlusActions, PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order, TrashForCost)
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, LaterAbility, Player
 from app.engine.mechanisms.tokens import add_vp, set_up_trade_route, trade_route_mat
@@ -95,6 +95,7 @@ def _magnate(ctx: Ctx) -> bool:
     p = ctx.player
     n = sum(1 for c in p.hand if c.is_type("Treasure"))
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): {n} Treasure{'s' if n != 1 else ''}", R("Magnate", 1))
+    act.revealed(ctx.game, p, list(p.hand))
     act.draw(ctx.game, p, n)
     return True
 
@@ -132,21 +133,15 @@ register(CardDef("Forge", Sequence(
     Do(_forge))))
 
 
-def _bishop_vp(ctx: Ctx) -> bool:
+def _bishop_vp(ctx: Ctx, card: Card, cost: int) -> bool:
     """+1 VP per $2 the trashed card costs (round down)."""
-    t = _stored(ctx, "trashed")
-    if not t:
-        ctx.log(f"{ctx.player.name} has no card to trash, but keeps the +$1 and +1 VP", R("Bishop", 1))
-        return False
-    cost = t[0].cost
-    add_vp(ctx.game, ctx.player, cost // 2, R("Bishop", 2), f" for the trashed {t[0].name} costing ${cost}")
+    add_vp(ctx.game, ctx.player, cost // 2, R("Bishop", 2), f" for the trashed {card.name} costing ${cost}")
     return True
 
 
 register(CardDef("Bishop", Sequence(
     PlusCoins(coins("Bishop")), VP(1),
-    ChooseFromHand("trash", 1, 1, store="trashed"),
-    Do(_bishop_vp),
+    TrashForCost(_bishop_vp, none="has no card to trash, but keeps the +$1 and +1 VP", none_cite=R("Bishop", 1)),
     EachOtherPlayer(ChooseFromHand("trash", 0, 1, describe="a card (optional, Bishop)")))))
 
 
@@ -486,6 +481,7 @@ def _dig_treasure(ctx: Ctx) -> tuple[Card | None, list[Card]]:
             return None, others
         c = got[0]
         ctx.log(f"{p.name} reveals {c.name}", DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
         if c.is_type("Treasure"):
             return c, others
         others.append(c)
@@ -555,6 +551,7 @@ def _investment_vp(ctx: Ctx) -> bool:
     kinds = sorted({c.name for c in p.hand if c.is_type("Treasure")})
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): differently named Treasures: "
             f"{', '.join(kinds) or 'none'}", R("Investment", 3))
+    act.revealed(ctx.game, p, list(p.hand))
     add_vp(ctx.game, p, len(kinds), R("Investment", 3))
     return True
 

@@ -14,12 +14,12 @@ from app.engine.core import narrate
 from app.engine.core.costs import CostModifier, add_modifier, costs_exactly_more, costs_up_to, reduce_this_turn, up_to
 from app.engine.core.decisions import Question
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions,
-                                     PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order)
+                                     PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order, TrashForCost)
 from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
-from app.engine.mechanisms import artifacts, durations, piles, projects
+from app.engine.mechanisms import artifacts, durations, ongoing, piles, projects
 from app.engine.mechanisms.coffers import PlusCoffers, add_coffers, coffers
 from app.engine.mechanisms.owned import Ability
 from app.engine.mechanisms.villagers import PlusVillagers, add_villagers
@@ -65,16 +65,15 @@ register(CardDef("Ducat", Sequence(PlusCoffers(1, cite=R("Ducat", 1)), PlusBuys(
                  hooks={"when_gain": _gain_hook(_ducat_gain)}))
 
 
-def _recruiter(ctx: Ctx) -> bool:
-    """Trash a card from your hand; +1 Villager per $1 it costs (first trash, then its cost: Recruiter 1)."""
-    ChooseFromHand("trash", 1, 1, store="trashed").apply(ctx)
-    if ctx.vars["trashed"]:
-        add_villagers(ctx.game, ctx.player, ctx.vars["trashed"][0].cost, R("Recruiter", 1),
-                      f" ({ctx.vars['trashed'][0].name} costs ${ctx.vars['trashed'][0].cost})")
+def _recruiter(ctx: Ctx, card: Card, cost: int) -> bool:
+    """+1 Villager per $1 the trashed card costs.
+
+    First the card is trashed, then its cost counts (Recruiter 1)."""
+    add_villagers(ctx.game, ctx.player, cost, R("Recruiter", 1), f" ({card.name} costs ${cost})")
     return True
 
 
-register(CardDef("Recruiter", Sequence(Draw(2), Do(_recruiter))))
+register(CardDef("Recruiter", Sequence(Draw(2), TrashForCost(_recruiter))))
 
 
 def _sculptor(ctx: Ctx) -> bool:
@@ -114,6 +113,7 @@ def _villain_victim(ctx: Ctx) -> bool:
     options = [c for c in p.hand if c.cost >= 2]
     if not options:
         ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): no card costing $2 or more", R("Villain", 1))
+        act.revealed(ctx.game, p, list(p.hand))
         return False
     chosen = ctx.ask(Question(p.name, "discard a card costing $2 or more", "cards", options, 1, 1))
     act.discard(ctx.game, p, chosen, R("Villain", 1))
@@ -487,24 +487,21 @@ projects.register_project("Canal", on_cube=_canal_cube)
 
 
 # ------------------------------------------------------------------ Durations
-def _research(ctx: Ctx) -> bool:
-    """Trash, then its cost, then set aside that many from the deck (Research 2-3, TRIGGERED ABILITY)."""
+def _research(ctx: Ctx, card: Card, n: int) -> bool:
+    """Set aside a card from your deck face down per $1 the trashed card costs; at the start of your next turn, put them into your hand.
+
+    First the trash, then its cost, then the cards set aside (Research 2-3, TRIGGERED ABILITY)."""
     g, p = ctx.game, ctx.player
-    ChooseFromHand("trash", 1, 1, store="trashed", cite=R("Research")).apply(ctx)
-    if not ctx.vars["trashed"]:
-        return False
-    n = ctx.vars["trashed"][0].cost
     cards = act.from_deck(g, p, n, "revealed", ctx.source) if n else []
     if not cards:
         why = "costs $0" if not n else "no cards are left in the deck"
-        ctx.log(f"{ctx.vars['trashed'][0].name} {why}: nothing is set aside, so Research does not stay in play",
-                R("Research", 3))
+        ctx.log(f"{card.name} {why}: nothing is set aside, so Research does not stay in play", R("Research", 3))
         return False
     return durations.set_aside_until_next_turn(ctx, cards, "Research: put the set-aside cards into your hand",
                                               R("Research", 1))
 
 
-register(CardDef("Research", Sequence(PlusActions(1), Do(_research))))
+register(CardDef("Research", Sequence(PlusActions(1), TrashForCost(_research, R("Research")))))
 
 
 # ------------------------------------------------------------------ Citadel
@@ -556,3 +553,138 @@ def _improve(ctx: Ctx) -> bool:
 
 
 register(CardDef("Improve", Sequence(PlusCoins(2), Do(_improve))))
+
+
+# ------------------------------------------------------------------ Capitalism
+def _capitalism_treasure(card: Card, t: str) -> bool:
+    """"During your turns, Actions with +$ amounts in their text are also Treasures" (Capitalism 1, 6-7).
+
+    Any card anywhere (hands, play, the Supply, the trash, other players' cards: Capitalism 6), while the player
+    whose turn it is has a cube on Capitalism; the text read is the card's own ("+$3" counts, a "$2" without the
+    plus does not; Teacher's "+$1 token" does: Capitalism 1). Not when scoring: the game is over, it is nobody's
+    turn (Capitalism 7).
+    """
+    if t != "Treasure":
+        return False
+    g = card.game
+    f = card.facts
+    return ("Action" in f.types and "+$" in f.text and not g.over
+            and projects.has(g, g.current, "Capitalism"))
+
+
+def _capitalism_cube(game: Game) -> None:
+    if _capitalism_treasure not in game.type_changes:
+        game.type_changes.append(_capitalism_treasure)
+
+
+projects.register_project("Capitalism", on_cube=_capitalism_cube)
+
+
+# ------------------------------------------------------------------ Star Chart
+projects.register_project("Star Chart")
+
+
+@hooks.shuffle_pick("Star Chart")
+def _star_chart(game: Game, p: Player, cards: list[Card]) -> Card | None:
+    """"When shuffling, you may pick one of the cards to go on top" (Star Chart 1-3).
+
+    The player looks through the cards being shuffled and may keep one aside; after shuffling it goes on top of
+    the shuffled cards, so under any cards still in the deck (Star Chart 2). Any shuffle of the player's cards,
+    their deck shuffled by Inn or Famine too (Star Chart 3).
+    """
+    if not projects.has(game, p, "Star Chart"):
+        return None
+    chosen = game.decider.ask(Question(p.name, "Star Chart: pick a card to go on top of the shuffled cards",
+                                       "cards", list(cards), 0, 1))
+    if not chosen:
+        game.log.add(f"{p.name} picks no card with Star Chart", R("Star Chart", 1))
+        return None
+    staying = [c for c in p.deck if c not in cards]
+    under = f", under the {len(staying)} card{'s' if len(staying) != 1 else ''} still in their deck" if staying else ""
+    game.log.add(f"{p.name} picks {chosen[0].name} with Star Chart: it goes on top of the shuffled cards{under}",
+                 R("Star Chart", 1), *([R("Star Chart", 2)] if staying else []))
+    return chosen[0]
+
+
+# ------------------------------------------------------------------ Innovation
+def _innovation_unused(game: Game, ev: Event, h: Player) -> bool:
+    """Once during each of *your* turns (Innovation 1, 3: not on another player's turn; any Action card gained,
+    as long as Innovation was not used yet this turn). Pins where the card was gained before anything moves it."""
+    return (game.turn.player == h.index and ev.card is not None and ev.card.is_type("Action")
+            and h.index not in game.turn.__dict__.get("innovation_used", ())
+            and ongoing.gained_ref(ev) is not None)
+
+
+def _innovation(game: Game, ev: Event, h: Player) -> None:
+    """You may play it, from where it was gained, unless another ability moved it first (Innovation 2, 4)."""
+    used = game.turn.__dict__.setdefault("innovation_used", set())
+    if h.index in used:      # a play between the trigger and now used it (Innovation 3: once per turn)
+        return
+    ongoing.play_gained(game, h, ev, "Innovation", R("Innovation", 2), lost_cite=R("Innovation", 4),
+                        use=lambda: used.add(h.index))
+
+
+projects.register_project("Innovation", Ability("when_gain", _innovation, _innovation_unused))
+
+
+# ------------------------------------------------------------------ Cargo Ship
+def _cargo_ship(ctx: Ctx) -> bool:
+    """Once this turn, when you gain a card, you may set it aside on this; next turn, into your hand.
+
+    Only cards gained after it was played (Cargo Ship 1); each play sets up its own (Cargo Ship 4). It stays in
+    play only if it set a card aside (Cargo Ship 2), so with nothing set aside it is discarded, and Improve may
+    "remodel" it; the card that gains may still be set aside (Cargo Ship 5). A gained card another ability
+    moved first cannot be set aside (MOVE GAINED CARD; Cargo Ship 3, 6).
+    """
+    g, p = ctx.game, ctx.player
+    ship, ship_ref = ctx.source, ctx.source_ref
+    used = {"done": False}
+
+    def run(game: Game, ev: Event) -> None:
+        card = ev.card
+        if used["done"]:
+            return
+        if not ongoing.still_there(ev):
+            game.log.add(f"{card.name} is no longer where it was gained (it is {narrate.where(card, game)}): Cargo "
+                         "Ship cannot set it aside", narrate.LOSE_TRACK, ongoing.MOVE_GAINED, R("Cargo Ship", 3))
+            return
+        if not game.decider.ask(Question(p.name, f"set the gained {card.name} aside on Cargo Ship (into your hand at "
+                                                 "the start of your next turn)?", "yesno", [])):
+            game.log.add(f"{p.name} does not set {card.name} aside with Cargo Ship", R("Cargo Ship", 1))
+            return
+        used["done"] = True
+        durations.set_aside_until_next_turn(Ctx(game, p, ship, ship_ref), [card],
+                                            "Cargo Ship: put the set-aside card into your hand", R("Cargo Ship", 2),
+                                            face_down=False)
+    act.set_up_later(g, p, "when_gain", "Cargo Ship: once this turn, you may set aside a card you gain", run, None,
+                     lambda game, ev: not used["done"] and ev.card is not None and ongoing.gained_ref(ev) is not None,
+                     cite=R("Cargo Ship", 1))
+    return True
+
+
+register(CardDef("Cargo Ship", Sequence(PlusCoins(2), Do(_cargo_ship))))
+
+
+# ------------------------------------------------------------------ Fleet
+projects.register_project("Fleet")
+# "After the game ends, there's an extra round of turns just for players with this": regular turns, in turn order
+# from the player after the last regular turn's, not counted for the tie-breaker (Fleet 1-2); extra turns already
+# due come first (Fleet 3); after the last of them the game is over (Fleet 4). Who has a cube is read when the
+# game would end, so a cube placed during the round gives no turn (Fleet 6).
+hooks.final_round(hooks.FinalRound(
+    "Fleet", lambda g, order: [q for q in order if projects.has(g, q, "Fleet")], "Fleet turn", R("Fleet", 1)))
+
+
+# ------------------------------------------------------------------ Patron
+def _patron_revealed(game: Game, ev: Event, card: Card) -> None:
+    """"When something causes you to reveal this (using the word "reveal") in an Action phase, +1 Coffers"
+    (Patron 1, 2022 version: Patron 2). Any player's Action phase, the start of a turn included (Patron 5); in a
+    Buy phase nothing (Patron 2: Venture). Revealing a hand reveals every card in it (Patron 4)."""
+    p = ev.player
+    if game.over or game.turn.phase not in ("start", "action"):
+        game.log.add(f"{p.name} revealed Patron outside an Action phase: no Coffers", R("Patron", 2))
+        return
+    add_coffers(game, p, 1, R("Patron", 1), " (Patron was revealed)")
+
+
+register(CardDef("Patron", Sequence(PlusVillagers(1), PlusCoins(2)), hooks={"when_reveal": _patron_revealed}))

@@ -16,7 +16,7 @@ from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
 from app.engine.mechanisms.durations import NextTurn, NowAndNextTurn, set_aside_until_next_turn
 from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions, PlusBuys,
-                                PlusCoins, Sequence, put_back_in_any_order)
+                                PlusCoins, Sequence, put_back_in_any_order, TrashForCost)
 from app.engine.mechanisms.mats import (add_pile_token, add_tokens, pile_token_setup, put_on_mat, take_all_from_mat,
                                        tokens)
 from app.engine.core.registry import CardDef, Reaction, register
@@ -295,6 +295,7 @@ def _cutpurse_victim(ctx: Ctx) -> bool:
     coppers = [c for c in p.hand if c.name == "Copper"]
     if not coppers:
         ctx.log(f"{p.name} reveals a hand with no Copper: {act.names(p.hand)}", R("Cutpurse"))
+        act.revealed(ctx.game, p, list(p.hand))
         return False
     act.discard(ctx.game, p, coppers[:1], R("Cutpurse"))
     return True
@@ -341,6 +342,7 @@ def _ambassador(ctx: Ctx) -> bool:
         return False
     shown = ctx.ask(Question(p.name, "reveal a card from your hand", "cards", list(p.hand), 1, 1))[0]
     ctx.log(f"{p.name} reveals {shown.name}", R("Ambassador", 3))
+    act.revealed(ctx.game, p, [shown])
     copies = [c for c in p.hand if c.name == shown.name]
     if shown.name in g.supply:
         n = ctx.ask(Question(p.name, f"return how many copies of {shown.name} (0 to {min(2, len(copies))})?",
@@ -525,18 +527,14 @@ def _treasure_map(ctx: Ctx) -> bool:
 register(CardDef("Treasure Map", Do(_treasure_map)))
 
 
-def _salvager(ctx: Ctx) -> bool:
-    """Trash a card from your hand; +$1 per $1 it costs."""
-    p = ctx.player
-    if not p.hand:
-        ctx.log(f"{p.name} has no card to trash (the +1 Buy still happened)", R("Salvager", 1))
-        return False
-    chosen = ctx.ask(Question(p.name, "trash a card from your hand", "cards", list(p.hand), 1, 1))
-    act.trash(ctx.game, p, chosen, R("Salvager", 3))
-    return PlusCoins(chosen[0].cost, cite=R("Salvager", 2)).apply(ctx)
+def _salvager(ctx: Ctx, card: Card, cost: int) -> bool:
+    """+$1 per $1 the trashed card costs."""
+    return PlusCoins(cost, cite=R("Salvager", 2)).apply(ctx)
 
 
-register(CardDef("Salvager", Sequence(PlusBuys(1), Do(_salvager))))
+register(CardDef("Salvager", Sequence(PlusBuys(1), TrashForCost(_salvager, R("Salvager", 3),
+                                                                 "has no card to trash (the +1 Buy still happened)",
+                                                                 R("Salvager", 1)))))
 
 
 # ------------------------------------------------------------------ looking at the deck
@@ -671,21 +669,11 @@ def _sailor(ctx: Ctx) -> bool:
     used = {"done": False}
 
     def run(game: Game, ev: Event) -> None:
-        card = ev.card
         if used["done"] or ev.data.get("to") is None:
             return
-        if not ongoing.still_there(ev):
-            # another Sailor (or Watchtower...) already moved it: not the same card twice (Sailor 2)
-            game.log.add(f"{card.name} is no longer where it was gained (it is {narrate.where(card, game)}): this Sailor cannot "
-                         "play it", narrate.LOSE_TRACK, R("Sailor", 2))
-            return
-        ref = game.ref(card)
-        if not game.decider.ask(Question(p.name, f"play the gained {card.name} with Sailor?", "yesno", [])):
-            game.log.add(f"{p.name} does not play {card.name} with Sailor", R("Sailor", 1))
-            return
-        used["done"] = True
-        game.log.add(f"{p.name} plays the gained {card.name} with Sailor", R("Sailor", 1))
-        act.play(game, p, card, ref, nth=" (Sailor)")
+        # another Sailor (or Watchtower...) may already have moved it: not the same card twice (Sailor 2)
+        ongoing.play_gained(game, p, ev, "Sailor", R("Sailor", 1), lost="this Sailor", lost_cite=R("Sailor", 2),
+                            use=lambda: used.update(done=True))
     act.set_up_later(g, p, "when_gain", "Sailor: once this turn, you may play a Duration card you gain", run,
                      None, lambda game, ev: not used["done"] and ev.card is not None and ev.card.is_type("Duration")
                      and ongoing.gained_ref(ev) is not None,     # pin where it was gained before anything moves it

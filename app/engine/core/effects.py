@@ -295,7 +295,35 @@ class ChooseFromHand(Effect):
                 act.topdeck(ctx.game, p, c, self.cite)
         elif self.verb == "reveal":
             ctx.log(f"{p.name} reveals {act.names(chosen)}", self.cite or {})
+            act.revealed(ctx.game, p, chosen)
         return True
+
+
+@dataclass
+class TrashForCost(Effect):
+    """"Trash a card from your hand. +X per $1 it costs": the abilities that give a benefit based on the cost of
+    the trashed card (COST REDUCTION § VI lists them: Apprentice, Bishop, Recruiter, Research, Ritual, Salvager,
+    Trader ...). First the card is trashed, then it gives (TRIGGERED ABILITY § III); what counts is its cost when
+    it was trashed, cost reductions included (Ritual 2-3). ``then(ctx, card, cost)`` gives the benefit; with no
+    card in hand nothing is trashed and ``then`` is not called, and the log says ``none`` (or that none is in hand).
+    """
+
+    then: Callable[[Ctx, Card, int], bool]
+    cite: dict | None = None
+    none: str = ""                 # after the player's name: "has no card to trash (the +1 Buy still happened)"
+    none_cite: dict | None = None
+
+    def apply(self, ctx: Ctx) -> bool:
+        p = ctx.player
+        ctx.vars["trashed"] = []
+        if not p.hand:
+            ctx.log(f"{p.name} {self.none or 'has no card in hand to trash'}", self.none_cite or narrate.DO_AS_MUCH)
+            return False
+        card = ctx.ask(Question(p.name, "trash a card from your hand", "cards", list(p.hand), 1, 1))[0]
+        cost = card.cost
+        act.trash(ctx.game, p, [card], self.cite)
+        ctx.vars["trashed"] = [card]
+        return bool(self.then(ctx, card, cost))
 
 
 @dataclass
