@@ -117,6 +117,9 @@ def fire_together(game: Game, events: list[Event]) -> None:
     pending: list[tuple[Pending, Event]] = [(x, ev) for ev in events for x in _collect(game, ev)]
     if not pending:
         return
+    # "the next time you gain a card this turn" (Charm) is used up by the occurrence that triggered it: a card
+    # gained while resolving it (or another ability of the same gain) is not a next time (Charm 2)
+    game.later = [la for la in game.later if not (la.until == "next_time" and any(x.later is la for x, _ in pending))]
     seen = {(id(ev), x.reaction_card.id) for x, ev in pending if x.reaction_card is not None}
     while pending:
         for p in game.in_turn_order():
