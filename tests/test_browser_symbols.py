@@ -38,6 +38,17 @@ def test_phone_symbols_knights_versions_quotes(browser, server, shots):  # noqa:
         note.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / "symbols-disagree-phone.png"))
 
+        # restored from the FAQ's wording of the same rule, and what nothing determines shown as lost, visibly
+        page.goto(f"{server}/rules/iv-potions-debt-potions#p3")
+        p3 = page.locator("#p3").inner_text()
+        assert "A cost of just Potion is equivalent to $0 and 1 Potion." in p3 and "“up to $3” means" in p3
+        lost = page.locator("#p4 .sym.lost").first
+        assert lost.is_visible() and lost.inner_text() == "[symbol lost in the source]"
+        assert "nothing else in the documents" in lost.get_attribute("title")
+        page.locator("#p3").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "symbols-lost-phone.png"))
+        _no_overflow(page)
+
         page.goto(f"{server}/cards/remodel")
         assert "““" not in page.content()
         page.screenshot(path=str(shots / "symbols-quotes-phone.png"))

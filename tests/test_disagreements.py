@@ -47,3 +47,24 @@ def test_quotes_are_never_doubled(client):
     for url in ("/cards/remodel", "/cards/throne-room", "/rules/vi-do-x-to-do-x-for"):
         page = client.get(url, follow_redirects=True).get_data(as_text=True)
         assert "““" not in page and "””" not in page, url
+
+
+def test_german_first_edition_is_shown_by_the_dividers_own_words(client, store):
+    """The divider's words and the card's current words, both quoted: no disagreement is only inferred."""
+    from app.corpus.card_facts import load_facts
+
+    facts = load_facts()
+    german = [d for d in client.get("/api/disagreements").get_json()["disagreements"] if d["kind"] == "german"]
+    assert len(german) >= 15
+    passages = {r["key"]: r["text"] for r in store.rows("select key, text from german_passages")}
+    plain = lambda s: " ".join(s.split())  # noqa: E731
+    for d in german:
+        quotes = re.findall(r"“([^”]+)”", d["note"])
+        assert len(quotes) == 2, d["note"]
+        assert plain(quotes[0]) in plain(passages[d["other"]]), d
+        assert plain(quotes[1]) in plain(facts[d["card"]].text), d
+    # Mint: the divider trashes the Treasures when you buy it; the card now, when you gain it, non-Duration ones
+    mint = client.get("/api/cards/mint").get_json()["disagreements"]
+    assert any("kaufst" in d["note"] and "When you gain this" in d["note"] for d in mint)
+    # the Procession erratum printed after Band of Misfits' divider is not a Band of Misfits disagreement
+    assert not [d for d in german if d["card"] == "band-of-misfits" and "Errata" in passages[d["other"]]]

@@ -167,6 +167,7 @@ def _golem(ctx: Ctx) -> bool:
         ctx.log(f"{p.name} reveals {c.name}" + ("" if keep else
                                                 (" (a Golem: it does not count)" if c.name == "Golem" else "")),
                 R("Golem", 1), DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
     others = [c for c in p.revealed if c not in found]
     act.discard(g, p, others, R("Golem", 4), what=f"the other revealed cards ({act.names(others)})")
     if len(found) == 2 and found[0].name != found[1].name:
@@ -300,6 +301,7 @@ def _scrying_dig(ctx: Ctx) -> bool:
             break
         got_all.append(got[0])
         ctx.log(f"{p.name} reveals {got[0].name}", R("Scrying Pool", 2), DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
         if not got[0].is_type("Action"):
             break
     for c in got_all:

@@ -209,6 +209,7 @@ def _adventurer(ctx: Ctx) -> bool:
             break
         (found if got[0].is_type("Treasure") else other).append(got[0])
         ctx.log(f"{p.name} reveals {got[0].name}", DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
     for c in found:
         act.to_hand(g, p, c, R("Adventurer", 1))
     act.discard(g, p, other, what=f"the other revealed cards ({act.names(other)})")
@@ -265,6 +266,7 @@ def _bureaucrat_victim(ctx: Ctx) -> bool:
     victory = [c for c in p.hand if c.is_type("Victory")]
     if not victory:
         ctx.log(f"{p.name} reveals a hand with no Victory cards: {act.names(p.hand)}")
+        act.revealed(ctx.game, p, list(p.hand))
         return False
     chosen = ctx.ask(Question(p.name, "reveal a Victory card and put it onto your deck", "cards", victory, 1, 1))
     ctx.log(f"{p.name} reveals {chosen[0].name}")

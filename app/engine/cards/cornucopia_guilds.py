@@ -53,6 +53,7 @@ def _dig(ctx: Ctx, wanted, count: int = 1, who: Player | None = None) -> tuple[l
             break
         c = got[0]
         ctx.log(f"{p.name} reveals {c.name}", narrate.DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
         (found if wanted(c) else others).append(c)
     return found, others
 
@@ -111,6 +112,7 @@ def _menagerie(ctx: Ctx) -> bool:
     """Reveal your hand. If the revealed cards all have different names, +3 Cards. Otherwise, +1 Card."""
     p = ctx.player
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)})", narrate.REVEALING)
+    act.revealed(ctx.game, p, list(p.hand))
     if copies.all_different(p.hand):
         ctx.log("The revealed cards all have different names" + (" (no cards at all)" if not p.hand else ""),
                 R("Menagerie", 1), copies.COPIES)
@@ -171,6 +173,7 @@ def _hunting_party(ctx: Ctx) -> bool:
     p = ctx.player
     in_hand = {c.name for c in p.hand}
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)})", narrate.REVEALING)
+    act.revealed(ctx.game, p, list(p.hand))
     found, others = _dig(ctx, lambda c: c.name not in in_hand)
     _into_hand(ctx, found, R("Hunting Party", 1))
     _discard_rest(ctx, others, cite=R("Hunting Party", 1))
@@ -440,6 +443,7 @@ def _taxman(ctx: Ctx) -> bool:
         same = [c for c in q.hand if copies.is_copy(c, base)]
         if not same:
             vctx.log(f"{q.name} reveals their hand ({act.names(q.hand)}): no {base.name}", R("Taxman", 3))
+            act.revealed(ctx.game, q, list(q.hand))
             return False
         act.discard(g, q, same[:1], R("Taxman", 3))
         return True

@@ -579,6 +579,7 @@ def _pillage_discard(ctx: Ctx) -> bool:
         ctx.log(f"{q.name} has {len(q.hand)} cards in hand (fewer than 5): not affected", R("Pillage", 1))
         return False
     ctx.log(f"{q.name} reveals their hand: {act.names(q.hand)}", narrate.REVEALING)
+    act.revealed(ctx.game, q, list(q.hand))
     pick = ctx.ask(Question(ctx.attacker.name, f"choose a card for {q.name} to discard", "cards", list(q.hand), 1, 1))
     act.discard(ctx.game, q, pick)
     return True
@@ -604,6 +605,7 @@ def _poor_house(ctx: Ctx) -> bool:
     n = sum(1 for c in p.hand if c.is_type("Treasure"))
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): {n} Treasure{'s' if n != 1 else ''}",
             R("Poor House", 1))
+    act.revealed(ctx.game, p, list(p.hand))
     before = t.coins
     t.coins = max(0, t.coins - n)
     ctx.log(f"-${before - t.coins} ({narrate.pool(t)}; it can't go below $0)", R("Poor House", 2))
@@ -638,6 +640,7 @@ def _rats_trash(ctx: Ctx) -> bool:
     p = ctx.player
     if p.hand and all(c.name == "Rats" for c in p.hand):
         ctx.log(f"{p.name} reveals a hand of only Rats ({act.names(p.hand)}) and trashes nothing", R("Rats"))
+        act.revealed(ctx.game, p, list(p.hand))
         return False
     return ChooseFromHand("trash", 1, 1, filter=lambda c2, c: c.name != "Rats", describe="a card other than a Rats",
                           cite=R("Rats", 3)).apply(ctx)
@@ -662,6 +665,7 @@ def _rebuild(ctx: Ctx) -> bool:
             found = got[0]
     ctx.log(f"{p.name} reveals {act.names(shown)}" + (f" until {found.name}" if found else " (no Victory card other "
             f"than {named})"), R("Rebuild", 2), narrate.DIG)
+    act.revealed(g, p, shown)      # revealed: their when-revealed abilities (Patron 1)
     rest = [c for c in shown if c is not found]
     if rest:
         act.discard(g, p, rest)
@@ -702,6 +706,7 @@ def _sage(ctx: Ctx) -> bool:
             found = got[0]
     ctx.log(f"{p.name} reveals {act.names(shown)}" + (f" until {found.name}" if found else
             " (no card costing $3 or more)"), R("Sage", 1), narrate.DIG)
+    act.revealed(g, p, shown)      # revealed: their when-revealed abilities (Patron 1)
     if found is not None:
         act.to_hand(g, p, found)
     rest = [c for c in shown if c is not found]

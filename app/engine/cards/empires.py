@@ -276,6 +276,7 @@ def _city_quarter(ctx: Ctx) -> bool:
     n = sum(1 for c in p.hand if c.is_type("Action"))
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): {n} Action card{'s' if n != 1 else ''}",
             R("City Quarter"), narrate.REVEALING)
+    act.revealed(ctx.game, p, list(p.hand))
     act.draw(ctx.game, p, n)
     return True
 
@@ -287,6 +288,7 @@ def _royal_blacksmith(ctx: Ctx) -> bool:
     """Reveal your hand; discard the Coppers."""
     p = ctx.player
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)})", R("Royal Blacksmith"), narrate.REVEALING)
+    act.revealed(ctx.game, p, list(p.hand))
     coppers = [c for c in p.hand if c.name == "Copper"]
     act.discard(ctx.game, p, coppers, R("Royal Blacksmith"))
     return True
@@ -701,6 +703,7 @@ def _grand(game: Game, ev: Event, card: Card) -> None:
     p = ev.player
     n = sum(1 for c in p.hand + p.in_play if c.is_type("Victory"))
     game.log.add(f"{p.name} reveals their hand ({act.names(p.hand)})", narrate.REVEALING)
+    act.revealed(game, p, list(p.hand))
     add_vp(game, p, n, R("Grand Castle"), " (Victory cards in hand and in play)")
 
 

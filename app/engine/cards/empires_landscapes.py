@@ -123,8 +123,7 @@ def _donate_now(game: Game, p: Player, cite: dict) -> None:
     gone = game.decider.ask(Question(p.name, "trash any number of cards from your hand", "cards", list(p.hand),
                                      0, len(p.hand)))
     act.trash(game, p, gone, cite)
-    rest = list(p.hand)
-    game.rng.shuffle(rest)
+    rest = act.shuffled(game, p, p.hand)
     for c in rest:
         game.move(c, "deck", top=False)
     game.log.add(f"{p.name} shuffles the other {len(rest)} cards into their deck", cite)

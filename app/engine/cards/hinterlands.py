@@ -105,6 +105,7 @@ def _crossroads(ctx: Ctx) -> bool:
     p, g = ctx.player, ctx.game
     n = sum(1 for c in p.hand if c.is_type("Victory"))
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): {n} Victory card{'s' if n != 1 else ''}", REVEAL)
+    act.revealed(ctx.game, p, list(p.hand))
     act.draw(g, p, n)
     plays = g.turn.played["Crossroads"]
     if plays == 1:
@@ -363,7 +364,7 @@ def _inn_gain(ctx: Ctx) -> bool:
                               "cards", actions, 0, len(actions))) if actions else []
     for c in chosen:
         g.move(c, "deck")
-    g.rng.shuffle(p.deck)
+    act.shuffle_deck(g, p)
     ctx.log(f"{p.name} reveals {act.names(chosen)} from their discard pile and shuffles "
             f"{'them' if chosen else 'nothing'} into their deck (the deck is shuffled: {len(p.deck)} cards)",
             R("Inn", 4) if not chosen else R("Inn", 2))

@@ -412,6 +412,7 @@ def _shanty_town(ctx: Ctx) -> bool:
     p = ctx.player
     actions = [c for c in p.hand if c.is_type("Action")]
     ctx.log(f"{p.name} reveals their hand: {act.names(p.hand)}")
+    act.revealed(ctx.game, p, list(p.hand))
     if actions:
         ctx.log(f"{p.name} has Action cards in hand ({act.names(actions)}): no cards drawn", R("Shanty Town"))
         return False
@@ -573,6 +574,7 @@ def _saboteur_victim(ctx: Ctx) -> bool:
             ctx.log(f"{p.name} runs out of cards without revealing one costing $3 or more", narrate.DO_AS_MUCH)
             break
         ctx.log(f"{p.name} reveals {got[0].name} (costs ${got[0].cost})", DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
         if costs_at_least(got[0], 3):
             found = got[0]
     if found is not None:

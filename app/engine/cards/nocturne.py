@@ -124,6 +124,7 @@ def _raider(ctx: Ctx) -> bool:
         if not copies:
             ctx.log(f"{q.name} reveals their hand ({act.names(q.hand)}): no copy of a card {p.name} has in play",
                     R("Raider", 2), narrate.REVEALING)
+            act.revealed(ctx.game, q, list(q.hand))
             continue
         chosen = ctx.ask(Question(q.name, f"discard a copy of a card {p.name} has in play", "cards", copies, 1, 1))
         act.discard(g, q, chosen, R("Raider", 1))
@@ -481,7 +482,7 @@ def _famine(ctx: Ctx) -> bool:
     rest = [c for c in seen if c not in actions]
     for c in rest:
         g.move(c, "deck")
-    g.rng.shuffle(p.deck)
+    act.shuffle_deck(g, p)
     ctx.log(f"{p.name} shuffles {len(rest)} card{'s' if len(rest) != 1 else ''} into their deck", R("Famine", 2))
     return True
 
@@ -495,6 +496,7 @@ def _fear(ctx: Ctx) -> bool:
     options = [c for c in p.hand if c.is_type("Action") or c.is_type("Treasure")]
     if not options:
         ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): no Action or Treasure", R("Fear", 1))
+        act.revealed(ctx.game, p, list(p.hand))
         return False
     chosen = ctx.ask(Question(p.name, "discard an Action or Treasure", "cards", options, 1, 1))
     act.discard(ctx.game, p, chosen, R("Fear", 1))
@@ -556,6 +558,7 @@ def _war(ctx: Ctx) -> bool:
             hit = got[0]
             break
     ctx.log(f"{p.name} reveals {act.names(revealed)}", R("War", 1), narrate.DIG)
+    act.revealed(g, p, revealed)      # revealed: their when-revealed abilities (Patron 1)
     if hit is not None:
         act.trash(g, p, [hit], R("War"))
     rest = [c for c in revealed if c is not hit]
@@ -885,6 +888,7 @@ def _ghost(ctx: Ctx) -> bool:
             hit = got[0]
             break
     ctx.log(f"{p.name} reveals {act.names(revealed)}", R("Ghost", 1), narrate.DIG)
+    act.revealed(g, p, revealed)      # revealed: their when-revealed abilities (Patron 1)
     rest = [c for c in revealed if c is not hit]
     if rest:
         act.discard(g, p, rest, R("Ghost", 1))

@@ -95,6 +95,7 @@ def _magnate(ctx: Ctx) -> bool:
     p = ctx.player
     n = sum(1 for c in p.hand if c.is_type("Treasure"))
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): {n} Treasure{'s' if n != 1 else ''}", R("Magnate", 1))
+    act.revealed(ctx.game, p, list(p.hand))
     act.draw(ctx.game, p, n)
     return True
 
@@ -480,6 +481,7 @@ def _dig_treasure(ctx: Ctx) -> tuple[Card | None, list[Card]]:
             return None, others
         c = got[0]
         ctx.log(f"{p.name} reveals {c.name}", DIG)
+        act.revealed(g, p, got)      # revealed: their when-revealed abilities (Patron 1)
         if c.is_type("Treasure"):
             return c, others
         others.append(c)
@@ -549,6 +551,7 @@ def _investment_vp(ctx: Ctx) -> bool:
     kinds = sorted({c.name for c in p.hand if c.is_type("Treasure")})
     ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): differently named Treasures: "
             f"{', '.join(kinds) or 'none'}", R("Investment", 3))
+    act.revealed(ctx.game, p, list(p.hand))
     add_vp(ctx.game, p, len(kinds), R("Investment", 3))
     return True
 

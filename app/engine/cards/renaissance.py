@@ -19,7 +19,7 @@ from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Card, Game, Player
 from app.engine.core.triggers import Event
-from app.engine.mechanisms import artifacts, durations, piles, projects
+from app.engine.mechanisms import artifacts, durations, ongoing, piles, projects
 from app.engine.mechanisms.coffers import PlusCoffers, add_coffers, coffers
 from app.engine.mechanisms.owned import Ability
 from app.engine.mechanisms.villagers import PlusVillagers, add_villagers
@@ -113,6 +113,7 @@ def _villain_victim(ctx: Ctx) -> bool:
     options = [c for c in p.hand if c.cost >= 2]
     if not options:
         ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): no card costing $2 or more", R("Villain", 1))
+        act.revealed(ctx.game, p, list(p.hand))
         return False
     chosen = ctx.ask(Question(p.name, "discard a card costing $2 or more", "cards", options, 1, 1))
     act.discard(ctx.game, p, chosen, R("Villain", 1))
@@ -552,3 +553,138 @@ def _improve(ctx: Ctx) -> bool:
 
 
 register(CardDef("Improve", Sequence(PlusCoins(2), Do(_improve))))
+
+
+# ------------------------------------------------------------------ Capitalism
+def _capitalism_treasure(card: Card, t: str) -> bool:
+    """"During your turns, Actions with +$ amounts in their text are also Treasures" (Capitalism 1, 6-7).
+
+    Any card anywhere (hands, play, the Supply, the trash, other players' cards: Capitalism 6), while the player
+    whose turn it is has a cube on Capitalism; the text read is the card's own ("+$3" counts, a "$2" without the
+    plus does not; Teacher's "+$1 token" does: Capitalism 1). Not when scoring: the game is over, it is nobody's
+    turn (Capitalism 7).
+    """
+    if t != "Treasure":
+        return False
+    g = card.game
+    f = card.facts
+    return ("Action" in f.types and "+$" in f.text and not g.over
+            and projects.has(g, g.current, "Capitalism"))
+
+
+def _capitalism_cube(game: Game) -> None:
+    if _capitalism_treasure not in game.type_changes:
+        game.type_changes.append(_capitalism_treasure)
+
+
+projects.register_project("Capitalism", on_cube=_capitalism_cube)
+
+
+# ------------------------------------------------------------------ Star Chart
+projects.register_project("Star Chart")
+
+
+@hooks.shuffle_pick("Star Chart")
+def _star_chart(game: Game, p: Player, cards: list[Card]) -> Card | None:
+    """"When shuffling, you may pick one of the cards to go on top" (Star Chart 1-3).
+
+    The player looks through the cards being shuffled and may keep one aside; after shuffling it goes on top of
+    the shuffled cards, so under any cards still in the deck (Star Chart 2). Any shuffle of the player's cards,
+    their deck shuffled by Inn or Famine too (Star Chart 3).
+    """
+    if not projects.has(game, p, "Star Chart"):
+        return None
+    chosen = game.decider.ask(Question(p.name, "Star Chart: pick a card to go on top of the shuffled cards",
+                                       "cards", list(cards), 0, 1))
+    if not chosen:
+        game.log.add(f"{p.name} picks no card with Star Chart", R("Star Chart", 1))
+        return None
+    staying = [c for c in p.deck if c not in cards]
+    under = f", under the {len(staying)} card{'s' if len(staying) != 1 else ''} still in their deck" if staying else ""
+    game.log.add(f"{p.name} picks {chosen[0].name} with Star Chart: it goes on top of the shuffled cards{under}",
+                 R("Star Chart", 1), *([R("Star Chart", 2)] if staying else []))
+    return chosen[0]
+
+
+# ------------------------------------------------------------------ Innovation
+def _innovation_unused(game: Game, ev: Event, h: Player) -> bool:
+    """Once during each of *your* turns (Innovation 1, 3: not on another player's turn; any Action card gained,
+    as long as Innovation was not used yet this turn). Pins where the card was gained before anything moves it."""
+    return (game.turn.player == h.index and ev.card is not None and ev.card.is_type("Action")
+            and h.index not in game.turn.__dict__.get("innovation_used", ())
+            and ongoing.gained_ref(ev) is not None)
+
+
+def _innovation(game: Game, ev: Event, h: Player) -> None:
+    """You may play it, from where it was gained, unless another ability moved it first (Innovation 2, 4)."""
+    used = game.turn.__dict__.setdefault("innovation_used", set())
+    if h.index in used:      # a play between the trigger and now used it (Innovation 3: once per turn)
+        return
+    ongoing.play_gained(game, h, ev, "Innovation", R("Innovation", 2), lost_cite=R("Innovation", 4),
+                        use=lambda: used.add(h.index))
+
+
+projects.register_project("Innovation", Ability("when_gain", _innovation, _innovation_unused))
+
+
+# ------------------------------------------------------------------ Cargo Ship
+def _cargo_ship(ctx: Ctx) -> bool:
+    """Once this turn, when you gain a card, you may set it aside on this; next turn, into your hand.
+
+    Only cards gained after it was played (Cargo Ship 1); each play sets up its own (Cargo Ship 4). It stays in
+    play only if it set a card aside (Cargo Ship 2), so with nothing set aside it is discarded, and Improve may
+    "remodel" it; the card that gains may still be set aside (Cargo Ship 5). A gained card another ability
+    moved first cannot be set aside (MOVE GAINED CARD; Cargo Ship 3, 6).
+    """
+    g, p = ctx.game, ctx.player
+    ship, ship_ref = ctx.source, ctx.source_ref
+    used = {"done": False}
+
+    def run(game: Game, ev: Event) -> None:
+        card = ev.card
+        if used["done"]:
+            return
+        if not ongoing.still_there(ev):
+            game.log.add(f"{card.name} is no longer where it was gained (it is {narrate.where(card, game)}): Cargo "
+                         "Ship cannot set it aside", narrate.LOSE_TRACK, ongoing.MOVE_GAINED, R("Cargo Ship", 3))
+            return
+        if not game.decider.ask(Question(p.name, f"set the gained {card.name} aside on Cargo Ship (into your hand at "
+                                                 "the start of your next turn)?", "yesno", [])):
+            game.log.add(f"{p.name} does not set {card.name} aside with Cargo Ship", R("Cargo Ship", 1))
+            return
+        used["done"] = True
+        durations.set_aside_until_next_turn(Ctx(game, p, ship, ship_ref), [card],
+                                            "Cargo Ship: put the set-aside card into your hand", R("Cargo Ship", 2),
+                                            face_down=False)
+    act.set_up_later(g, p, "when_gain", "Cargo Ship: once this turn, you may set aside a card you gain", run, None,
+                     lambda game, ev: not used["done"] and ev.card is not None and ongoing.gained_ref(ev) is not None,
+                     cite=R("Cargo Ship", 1))
+    return True
+
+
+register(CardDef("Cargo Ship", Sequence(PlusCoins(2), Do(_cargo_ship))))
+
+
+# ------------------------------------------------------------------ Fleet
+projects.register_project("Fleet")
+# "After the game ends, there's an extra round of turns just for players with this": regular turns, in turn order
+# from the player after the last regular turn's, not counted for the tie-breaker (Fleet 1-2); extra turns already
+# due come first (Fleet 3); after the last of them the game is over (Fleet 4). Who has a cube is read when the
+# game would end, so a cube placed during the round gives no turn (Fleet 6).
+hooks.final_round(hooks.FinalRound(
+    "Fleet", lambda g, order: [q for q in order if projects.has(g, q, "Fleet")], "Fleet turn", R("Fleet", 1)))
+
+
+# ------------------------------------------------------------------ Patron
+def _patron_revealed(game: Game, ev: Event, card: Card) -> None:
+    """"When something causes you to reveal this (using the word "reveal") in an Action phase, +1 Coffers"
+    (Patron 1, 2022 version: Patron 2). Any player's Action phase, the start of a turn included (Patron 5); in a
+    Buy phase nothing (Patron 2: Venture). Revealing a hand reveals every card in it (Patron 4)."""
+    p = ev.player
+    if game.over or game.turn.phase not in ("start", "action"):
+        game.log.add(f"{p.name} revealed Patron outside an Action phase: no Coffers", R("Patron", 2))
+        return
+    add_coffers(game, p, 1, R("Patron", 1), " (Patron was revealed)")
+
+
+register(CardDef("Patron", Sequence(PlusVillagers(1), PlusCoins(2)), hooks={"when_reveal": _patron_revealed}))

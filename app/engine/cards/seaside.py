@@ -295,6 +295,7 @@ def _cutpurse_victim(ctx: Ctx) -> bool:
     coppers = [c for c in p.hand if c.name == "Copper"]
     if not coppers:
         ctx.log(f"{p.name} reveals a hand with no Copper: {act.names(p.hand)}", R("Cutpurse"))
+        act.revealed(ctx.game, p, list(p.hand))
         return False
     act.discard(ctx.game, p, coppers[:1], R("Cutpurse"))
     return True
@@ -341,6 +342,7 @@ def _ambassador(ctx: Ctx) -> bool:
         return False
     shown = ctx.ask(Question(p.name, "reveal a card from your hand", "cards", list(p.hand), 1, 1))[0]
     ctx.log(f"{p.name} reveals {shown.name}", R("Ambassador", 3))
+    act.revealed(ctx.game, p, [shown])
     copies = [c for c in p.hand if c.name == shown.name]
     if shown.name in g.supply:
         n = ctx.ask(Question(p.name, f"return how many copies of {shown.name} (0 to {min(2, len(copies))})?",
@@ -667,21 +669,11 @@ def _sailor(ctx: Ctx) -> bool:
     used = {"done": False}
 
     def run(game: Game, ev: Event) -> None:
-        card = ev.card
         if used["done"] or ev.data.get("to") is None:
             return
-        if not ongoing.still_there(ev):
-            # another Sailor (or Watchtower...) already moved it: not the same card twice (Sailor 2)
-            game.log.add(f"{card.name} is no longer where it was gained (it is {narrate.where(card, game)}): this Sailor cannot "
-                         "play it", narrate.LOSE_TRACK, R("Sailor", 2))
-            return
-        ref = game.ref(card)
-        if not game.decider.ask(Question(p.name, f"play the gained {card.name} with Sailor?", "yesno", [])):
-            game.log.add(f"{p.name} does not play {card.name} with Sailor", R("Sailor", 1))
-            return
-        used["done"] = True
-        game.log.add(f"{p.name} plays the gained {card.name} with Sailor", R("Sailor", 1))
-        act.play(game, p, card, ref, nth=" (Sailor)")
+        # another Sailor (or Watchtower...) may already have moved it: not the same card twice (Sailor 2)
+        ongoing.play_gained(game, p, ev, "Sailor", R("Sailor", 1), lost="this Sailor", lost_cite=R("Sailor", 2),
+                            use=lambda: used.update(done=True))
     act.set_up_later(g, p, "when_gain", "Sailor: once this turn, you may play a Duration card you gain", run,
                      None, lambda game, ev: not used["done"] and ev.card is not None and ev.card.is_type("Duration")
                      and ongoing.gained_ref(ev) is not None,     # pin where it was gained before anything moves it

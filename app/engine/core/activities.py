@@ -20,14 +20,31 @@ def names(cards: list[Card]) -> str:
 
 
 # ---------------------------------------------------------------- deck
+def shuffled(game: Game, p: Player, cards: list[Card]) -> list[Card]:
+    """The order ``cards`` take when ``p`` shuffles them, top first: random, except that a mechanism may let the
+    player pick one to go on top of them (Star Chart, registered in ``hooks``). Every shuffle of a player's cards
+    goes through here: the discard pile when the deck runs short, and a deck shuffled by a card (Inn, Famine)."""
+    order = list(cards)
+    game.rng.shuffle(order)
+    top = hooks.picked_on_top(game, p, order) if len(order) > 1 else None
+    if top is not None:
+        order.remove(top)
+        order.insert(0, top)
+    return order
+
+
 def shuffle(game: Game, p: Player) -> None:
     """Shuffle the discard pile and put it under the deck (§ III Moving cards from your deck)."""
-    cards = list(p.discard)
-    game.rng.shuffle(cards)
+    cards = shuffled(game, p, p.discard)
     for c in cards:
         game.move(c, "deck", top=False)
     game.log.add(f"{p.name} shuffles their discard pile ({len(cards)} cards) and puts it under their deck",
                  narrate.MOVING_FROM_DECK)
+
+
+def shuffle_deck(game: Game, p: Player) -> None:
+    """Shuffle the deck itself, after cards were put into it (Inn, Famine): no card moves, only the order."""
+    p.deck[:] = shuffled(game, p, p.deck)
 
 
 def from_deck(game: Game, p: Player, n: int, to: str, source: Card | None = None) -> list[Card]:
@@ -87,7 +104,21 @@ def reveal_top(game: Game, p: Player, n: int, verb: str = "reveals") -> list[Car
     got = from_deck(game, p, n, "revealed")
     game.log.add(f"{p.name} {verb} the top {n} card{'s' if n != 1 else ''} of their deck: {names(got)}",
                  narrate.REVEALING)
+    if verb == "reveals":
+        revealed(game, p, got)
     return got
+
+
+def revealed(game: Game, p: Player, cards: list[Card]) -> None:
+    """Something made ``p`` reveal ``cards`` (an instruction using the word "reveal": from the deck, a hand, a
+    discard pile): each card's own when-revealed ability triggers (Patron 1, 4). Looking at, discarding or
+    trashing a card is not revealing it (Patron 3), so only the instructions that say "reveal" call this."""
+    from app.engine.core.registry import definition
+
+    for c in list(cards):
+        d = definition(game, c.name)
+        if d is not None and "when_reveal" in d.hooks:
+            fire(game, Event("when_reveal", p, c))
 
 
 # ---------------------------------------------------------------- gain / buy
@@ -535,7 +566,15 @@ def end_turn(game: Game, between: Callable[[Game], None] | None = None) -> None:
     cleanup(game)
     # "at end of turn", after the new hand is drawn (Possession 8 returns the set-aside trashed cards)
     fire(game, Event("end_of_turn", game.current))
-    reason = game_end_reached(game)
+    final = game.final_round
+    if final is not None:
+        # in the round after the game would have ended: it ends once that round's last turn has been played, no
+        # matter whether the game-end conditions still hold, and no more extra turns come (Fleet 4)
+        reason = None if final["turns"] else f"the round of turns after it would have ended ({final['reason']}) is over"
+    else:
+        reason = game_end_reached(game)
+        if reason and _final_round(game, reason):
+            reason = None
     if reason:
         end_game(game, reason)
     if between is not None:
@@ -549,6 +588,24 @@ def end_turn(game: Game, between: Callable[[Game], None] | None = None) -> None:
     start_turn(game, *next_turn(game))
 
 
+def _final_round(game: Game, reason: str) -> bool:
+    """The game would end: does a registered rule give some players a round of turns first (Fleet 1-2)?"""
+    last = game.turn.player if not game.turn.extra else getattr(game, "regular_player", game.turn.player)
+    order = game.in_turn_order((last + 1) % len(game.players))
+    found = hooks.final_round_turns(game, order)
+    if found is None:
+        return False
+    players, rule = found
+    game.final_round = {"turns": [q.index for q in players], "label": rule.label, "cite": rule.cite,
+                        "reason": reason}
+    due = "; the extra turns already due come first" if game.extra_turns else ""
+    named = [q.name for q in players]
+    who = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+    game.log.add(f"The game would end ({reason}), but first there is one more round of turns, only for "
+                 f"{who}{due}", rule.cite)
+    return True
+
+
 def start_turn(game: Game, index: int, extra: bool = False) -> None:
     from app.engine.core.state import Turn
     from app.engine.core.turns import end_ongoing
@@ -557,11 +614,13 @@ def start_turn(game: Game, index: int, extra: bool = False) -> None:
     game.last_turn[game.turn.player] = game.turn
     game.turn = Turn(player=index, extra=extra)
     p = game.current
-    if not extra:
-        p.turns += 1      # extra turns are not counted for the tie-breaker (§ II Game end)
+    final = game.final_round
+    if not extra and final is None:
+        p.turns += 1      # extra turns, and those after the game would have ended, are not counted for the tie-breaker
     end_ongoing(game, p)
-    kind = "extra turn" if extra else f"turn {p.turns}"
-    game.log.add(f"{p.name}'s {kind} starts (1 Action, 1 Buy, empty money pool)", narrate.sec("Your turn"))
+    kind = "extra turn" if extra else final["label"] if final is not None else f"turn {p.turns}"
+    game.log.add(f"{p.name}'s {kind} starts (1 Action, 1 Buy, empty money pool)", narrate.sec("Your turn"),
+                 *([final["cite"]] if final is not None and not extra else []))
     # whose turn this is and who decides in it, before any start-of-turn ability (Possession, possession.py)
     fire(game, Event("turn_begins", p, data={"extra": extra}))
     fire(game, Event("start_of_turn", p))

@@ -295,6 +295,7 @@ class ChooseFromHand(Effect):
                 act.topdeck(ctx.game, p, c, self.cite)
         elif self.verb == "reveal":
             ctx.log(f"{p.name} reveals {act.names(chosen)}", self.cite or {})
+            act.revealed(ctx.game, p, chosen)
         return True
 
 

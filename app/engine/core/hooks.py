@@ -169,3 +169,56 @@ def play_ability(game: Game, card: Card, own: Any) -> Any:
         if changed is not None:
             return changed
     return own
+
+
+# ------------------------------------------------------------------ shuffling
+ShufflePick = Callable[[Game, Player, list[Card]], "Card | None"]
+SHUFFLE_PICKS: dict[str, ShufflePick] = {}   # a card the shuffling player may put on top of the shuffled cards
+
+
+def shuffle_pick(name: str) -> Callable[[ShufflePick], ShufflePick]:
+    """Decorator: ``fn(game, player, cards)`` returns the one of ``cards`` (being shuffled, already in random
+    order) that goes on top of them after shuffling, or None (Star Chart: "When shuffling, you may pick one")."""
+    def register(fn: ShufflePick) -> ShufflePick:
+        SHUFFLE_PICKS[name] = fn
+        return fn
+    return register
+
+
+def picked_on_top(game: Game, player: Player, cards: list[Card]) -> "Card | None":
+    for fn in SHUFFLE_PICKS.values():
+        card = fn(game, player, cards)
+        if card is not None:
+            return card
+    return None
+
+
+# ------------------------------------------------------------------ turns after the game would end
+@dataclass
+class FinalRound:
+    """A round of turns after the game would have ended (Fleet), registered by a mechanism or card.
+
+    ``who(game, order)``: of the players in turn order from the one after the last regular turn's player, those
+    who get a turn in it; ``label``: what such a turn is called ("Fleet turn"); ``cite``: the rule.
+    """
+    name: str
+    who: Callable[[Game, list[Player]], list[Player]]
+    label: str
+    cite: dict
+
+
+FINAL_ROUNDS: dict[str, FinalRound] = {}
+
+
+def final_round(r: FinalRound) -> FinalRound:
+    FINAL_ROUNDS[r.name] = r
+    return r
+
+
+def final_round_turns(game: Game, order: list[Player]) -> tuple[list[Player], FinalRound] | None:
+    """The players who take a turn after the game would end, and the round's rule; None when there is none."""
+    for r in FINAL_ROUNDS.values():
+        players = r.who(game, order)
+        if players:
+            return players, r
+    return None

@@ -60,6 +60,11 @@ class Card:
     def is_type(self, t: str) -> bool:
         if t in self.facts.types:
             return True
+        changes = getattr(self.game, "type_changes", None)
+        if changes and any(change(self, t) for change in changes):
+            # types a rule adds while it is in force, to every card it names (Capitalism: during its holder's
+            # turns, Actions with +$ amounts in their text are also Treasures)
+            return True
         # types a game adds to a card for the whole game (Charlatan: Curses are also Treasures)
         extra = getattr(self.game, "extra_types", {}).get(self.name, ()) if self.game is not None else ()
         if callable(extra):
@@ -180,10 +185,15 @@ class Game:
         self.log = None      # narrate.Log, set by the runner
         self.decider = None  # decisions.Decider
         self.extra_turns: list[int] = []               # players owed an extra turn after this one (turns.py)
+        # a round of turns after the game would have ended (Fleet): {'turns': [player index, ...] still to come,
+        # 'label', 'cite', 'reason'}; None while the game goes on as usual (activities.end_turn)
+        self.final_round: dict | None = None
         self.last_turn: dict[int, Turn] = {}           # each player's last completed turn (Smugglers)
         self.previous_turn: Turn | None = None         # the turn before the current one (consecutive turns)
         self.pile_tokens: dict[str, Counter] = {}      # Supply pile -> tokens on it (mats.py)
         self.extra_types: dict[str, set[str]] = {}    # card name -> types added for this game (Charlatan)
+        # fn(card, type) -> whether a rule in force now adds that type to the card (Capitalism, by its text)
+        self.type_changes: list[Callable[[Card, str], bool]] = []
         self.cost_modifiers: list = []                 # costs.CostModifier: cost changes in effect (costs.py)
         self.non_supply: dict[str, list[Card]] = {}    # piles outside the Supply (Traveller upgrades; travellers.py)
 

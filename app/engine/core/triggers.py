@@ -121,6 +121,13 @@ def fire_together(game: Game, events: list[Event]) -> None:
     # gained while resolving it (or another ability of the same gain) is not a next time (Charm 2)
     game.later = [la for la in game.later if not (la.until == "next_time" and any(x.later is la for x, _ in pending))]
     seen = {(id(ev), x.reaction_card.id) for x, ev in pending if x.reaction_card is not None}
+    # abilities that come into being while these resolve may trigger on the same occurrence: a card played on
+    # gaining it (Innovation) sets up its own when-gain ability, or enters play with one (More concurrent
+    # abilities can trigger 1-2; TRIGGERED ABILITY ③). Only for gains and buys: an ability set up at the start
+    # of a turn "at the start of your next turn" waits for the next one.
+    watch = [e for e in events if e.kind in REOPENING]
+    known_later = {id(la) for la in game.later} if watch else set()
+    known_in_play = {c.id for q in game.players for c in q.in_play} if watch else set()
     while pending:
         for p in game.in_turn_order():
             while True:
@@ -152,6 +159,8 @@ def fire_together(game: Game, events: list[Event]) -> None:
                     continue
                 with resolving(game.decider, nxt.name):
                     nxt.run(game, ev)
+                for e in watch:
+                    pending += [(x, e) for x in _arrived(game, e, known_later, known_in_play)]
                 for e in events:
                     for x in _reactions(game, e):
                         if (id(e), x.reaction_card.id) not in seen:
@@ -159,6 +168,39 @@ def fire_together(game: Game, events: list[Event]) -> None:
                             pending.append((x, e))
                             game.log.add(f"{x.reaction_card.name} came into {x.owner.name}'s hand while this was "
                                          "resolving: it may still react", MORE_CONCURRENT)
+
+
+REOPENING = ("when_gain", "when_buy")     # occurrences whose window new abilities may join (see ``fire``)
+
+
+def _arrived(game: Game, ev: Event, known_later: set[int], known_in_play: set[int]) -> list[Pending]:
+    """Abilities set up, or cards with while-in-play abilities put into play, since ``ev``'s window opened that
+    trigger on it (More concurrent abilities can trigger 1-2, § III); each joins once (``known_*`` grow)."""
+    from app.engine.core.registry import definition
+
+    found: list[Pending] = []
+    for la in list(game.later):
+        if id(la) in known_later:
+            continue
+        known_later.add(id(la))
+        mine = la.owner == ev.player.index or la.anyone
+        if la.trigger == ev.kind and mine and (la.condition is None or la.condition(game, ev)):
+            owner = ev.player if la.by_actor else game.players[la.owner]
+            found.append(Pending(owner, la.label, lambda g, e, la=la: la.run(g, e), la))
+    for p in game.in_turn_order():
+        for c in list(p.in_play):
+            if c.id in known_in_play:
+                continue
+            known_in_play.add(c.id)
+            d = definition(game, c.name)
+            h = d.while_in_play.get(ev.kind) if d else None
+            if h is not None:
+                found.append(Pending(p, f"{c.name} (in play)", lambda g, e, h=h, c=c: h(g, e, c)))
+    what = "gain" if ev.kind == "when_gain" else "buy"
+    for x in found:
+        game.log.add(f"{x.name} arrived while the {what} of {ev.card.name if ev.card else 'a card'} was resolving: it "
+                     f"triggers on that {what} too", MORE_CONCURRENT)
+    return found
 
 
 def attack_window(game: Game, attacker: Player, card: Card) -> set[int]:

@@ -74,6 +74,9 @@ def next_turn(game: Game) -> tuple[int, bool]:
             continue
         return who, True
     game.extra_turns.clear()
+    if game.final_round is not None:
+        # the round after the game would have ended: only its players, in turn order (Fleet 2)
+        return game.final_round["turns"].pop(0), False
     return (getattr(game, "regular_player", game.turn.player) + 1) % len(game.players), False
 
 

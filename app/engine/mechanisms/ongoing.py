@@ -25,6 +25,7 @@ from typing import Callable
 
 from app.engine.core import activities as act
 from app.engine.core import hooks, narrate
+from app.engine.core.decisions import Question
 from app.engine.core.state import Card, Game, Player, Ref
 from app.engine.core.triggers import Event
 
@@ -64,6 +65,28 @@ def move_gained(game: Game, p: Player, ev: Event, to: str, cite: dict | None = N
     else:
         game.move(card, to, owner=p.index)
         game.log.add(f"{p.name} puts {card.name} into their {to}", cite or MOVE_GAINED)
+    return True
+
+
+def play_gained(game: Game, p: Player, ev: Event, by: str, cite: dict, lost: str = "",
+                lost_cite: dict | None = None, use: Callable[[], None] | None = None) -> bool:
+    """"When you gain a card, you may play it" (Sailor, Innovation): play the gained card from where the gain put
+    it (PLAY AN ACTION CARD: it uses no Action), unless another ability moved it first (MOVE GAINED CARD § VI;
+    the lose-track rule). ``use()`` is called once the player chooses to play it, before it is played, so a
+    "once this turn" is spent even for gains the played card makes. Returns whether it was played."""
+    card = ev.card
+    if not still_there(ev):
+        game.log.add(f"{card.name} is no longer where it was gained (it is {narrate.where(card, game)}): "
+                     f"{lost or by} cannot play it", narrate.LOSE_TRACK, *([lost_cite] if lost_cite else [MOVE_GAINED]))
+        return False
+    ref = game.ref(card)
+    if not game.decider.ask(Question(p.name, f"play the gained {card.name} with {by}?", "yesno", [])):
+        game.log.add(f"{p.name} does not play {card.name} with {by}", cite)
+        return False
+    if use is not None:
+        use()
+    game.log.add(f"{p.name} plays the gained {card.name} with {by}", cite)
+    act.play(game, p, card, ref, nth=f" ({by})")
     return True
 
 

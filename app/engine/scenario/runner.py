@@ -345,6 +345,10 @@ def _do(g: Game, st: Step, between: list[Failure]) -> None:
             cards = [c for c in p.hand if c.is_type("Treasure")]
             if not cards:
                 raise IllegalAction("no Treasures in hand")
+            if t.phase == "action":
+                # playing Treasures is the Buy phase's: an Action-Treasure (Crown, a card Capitalism changes) is
+                # played as a Treasure here, using no Action (Capitalism 5)
+                act.enter_buy_phase(g)
         else:
             cards = _from_hand(g, p, st.arg)
         for c in cards:
