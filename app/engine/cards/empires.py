@@ -678,6 +678,7 @@ def _opulent(revealed: bool):
                                   len(vic))) if vic else []
         if chosen and revealed:       # 2021: revealed as they are discarded (Opulent Castle 2)
             ctx.log(f"{p.name} reveals {act.names(chosen)} as they discard them", R("Opulent Castle", 2))
+            act.revealed(ctx.game, p, chosen)
         act.discard(ctx.game, p, chosen, R("Opulent Castle"))
         if chosen:
             PlusCoins(2 * len(chosen)).apply(ctx)
