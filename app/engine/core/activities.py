@@ -434,7 +434,7 @@ def cleanup(game: Game) -> None:
         theirs = [c for c in q.in_play if c.id not in staying]
         if theirs:
             discard(game, q, theirs, narrate.CLEANUP, what=f"{names(theirs)} from play")
-    game.later = [la for la in game.later if la.until != "end_of_turn"]
+    game.later = [la for la in game.later if la.until not in ("end_of_turn", "next_time")]
     game.played_by = {k: v for k, v in game.played_by.items() if k in staying}
     game.left_by = {k: v for k, v in game.left_by.items() if k in staying}
     draw(game, p, hooks.cards_for_hand(game, p, game.turn.cleanup_draw))

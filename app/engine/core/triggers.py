@@ -131,6 +131,9 @@ def fire_together(game: Game, events: list[Event]) -> None:
     pending: list[tuple[Pending, Event]] = [(x, ev) for ev in events for x in _collect(game, ev)]
     if not pending:
         return
+    # "the next time you gain a card this turn" (Charm) is used up by the occurrence that triggered it: a card
+    # gained while resolving it (or another ability of the same gain) is not a next time (Charm 2)
+    game.later = [la for la in game.later if not (la.until == "next_time" and any(x.later is la for x, _ in pending))]
     seen = {(id(ev), x.reaction_card.id) for x, ev in pending if x.reaction_card is not None}
     # abilities that come into being while these resolve may trigger on the same occurrence: a card played on
     # gaining it (Innovation) sets up its own when-gain ability, or enters play with one (More concurrent
