@@ -295,7 +295,7 @@ def _faithful_hound_discarded(game: Game, ev: Event, card: Card) -> None:
     game.later[-1].anyone = True          # the end of whoever's turn it is
 
 
-register(CardDef("Faithful Hound", Draw(2), hooks={"when_discard": _faithful_hound_discarded}))
+register(CardDef("Faithful Hound", Draw(2), hooks={"when_discard": rx.unless_cleanup(_faithful_hound_discarded)}))
 
 
 # ------------------------------------------------------------------ Changeling
@@ -684,10 +684,11 @@ def _pixie(ctx: Ctx) -> bool:
         return False
     d.discard.append(name)
     ctx.log(f"{p.name} discards the top Boon: {name}", R("Pixie"))
-    if not rx.ask(g, p, f"trash Pixie to receive {name} twice?"):
-        return False
     if ctx.source_ref is None or not ctx.source_ref.valid():
+        # played without being moved into play (trashed by the first play of Throne Room): nothing to trash
         ctx.log("Pixie is not in play, so it can't be trashed and the Boon is not received", R("Pixie", 3))
+        return False
+    if not rx.ask(g, p, f"trash Pixie to receive {name} twice?"):
         return False
     act.trash(g, p, [ctx.source], R("Pixie", 2))
     d.discard.remove(name)

@@ -41,6 +41,19 @@ class Pending:
     reaction_card: Card | None = None    # the card in hand, for a Reaction (it reacts at most once per occurrence)
 
 
+def only_if(condition: Callable[[Game, "Event", Card], bool], hook: Callable) -> Callable:
+    """A card's own triggered ability that triggers only when ``condition`` holds ("when you discard this other
+    than during Clean-up", "when you discard this from play"): otherwise it is not collected, so it never stands
+    in an order question beside abilities that did trigger (cards discarded at once, ``fire_together``)."""
+    hook.triggers_if = condition
+    return hook
+
+
+def from_play(game: Game, ev: "Event", card: Card) -> bool:
+    """"When you discard this from play" (Alchemist, Capital, Hermit, Travellers)."""
+    return ev.data.get("from") == "in_play"
+
+
 def _reactions(game: Game, ev: Event) -> list[Pending]:
     """Cards in hands that react to this occurrence (Watchtower on gains, Clerk at the start of a turn)."""
     from app.engine.core.registry import definition
@@ -69,7 +82,8 @@ def _collect(game: Game, ev: Event) -> list[Pending]:
     if ev.card is not None:
         d = definition(game, ev.card.name)
         hook = d.hooks.get(ev.kind) if d else None
-        if hook is not None:
+        condition = getattr(hook, "triggers_if", None)
+        if hook is not None and (condition is None or condition(game, ev, ev.card)):
             found.append(Pending(ev.player, f"{ev.card.name} ({ev.kind.replace('_', '-')})",
                                  lambda g, e, h=hook, c=ev.card: h(g, e, c)))
     found += _reactions(game, ev)
@@ -117,6 +131,9 @@ def fire_together(game: Game, events: list[Event]) -> None:
     pending: list[tuple[Pending, Event]] = [(x, ev) for ev in events for x in _collect(game, ev)]
     if not pending:
         return
+    # "the next time you gain a card this turn" (Charm) is used up by the occurrence that triggered it: a card
+    # gained while resolving it (or another ability of the same gain) is not a next time (Charm 2)
+    game.later = [la for la in game.later if not (la.until == "next_time" and any(x.later is la for x, _ in pending))]
     seen = {(id(ev), x.reaction_card.id) for x, ev in pending if x.reaction_card is not None}
     # abilities that come into being while these resolve may trigger on the same occurrence: a card played on
     # gaining it (Innovation) sets up its own when-gain ability, or enters play with one (More concurrent
