@@ -720,12 +720,22 @@ def _sacred_grove(ctx: Ctx) -> bool:
 register(CardDef("Sacred Grove", Sequence(PlusBuys(1), PlusCoins(3), Do(_sacred_grove)), setup=FATE))
 
 
+def _tracker_lost(game: Game, ev: Event) -> bool:
+    """The gained card was moved before Tracker's ability resolved (played by Innovation as it was gained, the
+    Tracker itself among them: Tracker 4): it can't be put onto the deck."""
+    if ongoing.still_there(ev):
+        return False
+    game.log.add(f"{ev.card.name} is no longer where it was gained (it is {narrate.where(ev.card, game)}), so "
+                 "Tracker can't put it onto the deck", narrate.LOSE_TRACK, R("Tracker", 4))
+    return True
+
+
 def _tracker(ctx: Ctx) -> bool:
     """This turn, when you gain a card, you may put it onto your deck (Tracker 1, 2022: a later ability)."""
     g, p = ctx.game, ctx.player
 
     def run(game: Game, ev: Event, p=p) -> None:
-        if not ongoing.still_there(ev):
+        if _tracker_lost(game, ev):
             return
         if rx.ask(game, p, f"put {ev.card.name} onto your deck (Tracker)?"):
             ongoing.move_gained(game, p, ev, "deck", R("Tracker", 3))
@@ -741,7 +751,7 @@ register(CardDef("Tracker", Sequence(PlusCoins(1), Do(_tracker), _receive(R("Tra
 def _tracker_while_in_play(game: Game, ev: Event, card: Card) -> None:
     """While this is in play, when you gain a card, you may put it onto your deck (Tracker 2, pre-2022)."""
     p = ev.player
-    if ongoing.still_there(ev) and rx.ask(game, p, f"put {ev.card.name} onto your deck (Tracker)?"):
+    if not _tracker_lost(game, ev) and rx.ask(game, p, f"put {ev.card.name} onto your deck (Tracker)?"):
         ongoing.move_gained(game, p, ev, "deck", R("Tracker", 2))
 
 
