@@ -14,8 +14,8 @@ from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.costs import costs_up_to, costs_up_to_more, lower_cost
 from app.engine.core.decisions import Question
-from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Draw, Gain, May, PlusActions, PlusBuys, PlusCoins,
-                                     Sequence, put_back_in_any_order)
+from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, DiscardOneIfFive, Do, Draw, Gain, May,
+                                     PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order)
 from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player
@@ -487,22 +487,6 @@ def _famine(ctx: Ctx) -> bool:
     return True
 
 
-def _fear(ctx: Ctx) -> bool:
-    """If you have at least 5 cards in hand, discard an Action or Treasure (or reveal you can't)."""
-    p = ctx.player
-    if len(p.hand) < 5:
-        ctx.log(f"{p.name} has fewer than 5 cards in hand")
-        return False
-    options = [c for c in p.hand if c.is_type("Action") or c.is_type("Treasure")]
-    if not options:
-        ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): no Action or Treasure", R("Fear", 1))
-        act.revealed(ctx.game, p, list(p.hand))
-        return False
-    chosen = ctx.ask(Question(p.name, "discard an Action or Treasure", "cards", options, 1, 1))
-    act.discard(ctx.game, p, chosen, R("Fear", 1))
-    return True
-
-
 def _haunting(ctx: Ctx) -> bool:
     p = ctx.player
     if len(p.hand) < 4:
@@ -571,7 +555,8 @@ hexes.hex_("Bad Omens", Do(_bad_omens))
 hexes.hex_("Delusion", Do(_no_delusion_or_envy("Deluded")))
 hexes.hex_("Envy", Do(_no_delusion_or_envy("Envious")))
 hexes.hex_("Famine", Do(_famine))
-hexes.hex_("Fear", Do(_fear))
+hexes.hex_("Fear", DiscardOneIfFive(lambda c: c.is_type("Action") or c.is_type("Treasure"), "an Action or Treasure",
+                                    R("Fear", 1)))
 hexes.hex_("Greed", Gain("Copper", to="deck", cite=R("Greed", 1)))
 hexes.hex_("Haunting", Do(_haunting))
 hexes.hex_("Locusts", Do(_locusts))
