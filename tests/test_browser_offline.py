@@ -68,7 +68,7 @@ def test_keep_all_rules_offline_then_use_the_site_with_no_signal(own_server, bro
 
     box = page.locator("form.topsearch input[name=q]")
     box.fill("burgg")                                     # a German name, completed from the kept name list
-    option = page.locator(".typeahead a", has_text="Moat")
+    option = page.locator(".typeahead [role=option]", has_text="Moat")
     option.wait_for()
     page.screenshot(path=str(shots / "offline-typeahead-390.png"))
     option.click()

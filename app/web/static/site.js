@@ -68,9 +68,16 @@
             (f.text ? '<p class="cardtext">' + cardText(f.text) + "</p>" : "") + "</div>");
         }
         if (item.facts && item.kind === "card" && item.key === item.card) return;  // the card box is this card
+        // as _results.html renders it, so that Back to a page first shown here lands on the same place
+        var title = item.title !== g.title ? " " + esc(item.title) : "";   // the group heading already says it
+        var quoted = function (t) { t = String(t || "").trim(); return /^[“"‘'].*[”"’']$/.test(t) ? t : "“" + t + "”"; };
+        var old = item.superseded;
         html.push('<div class="hit"><a class="hittitle" href="' + esc(item.url) + '"><span class="kind">' +
-          esc(String(item.kind).replace(/_/g, " ")) + "</span> " + esc(item.title) + "</a>" +
-          (item.previous_version ? '<p class="small oldversion">' + esc(item.previous_version) + "</p>" : "") + (item.settles ? '<p class="snippet settles">' + esc(item.settles) + "</p>"
+          esc(String(item.kind).replace(/_/g, " ")) + "</span>" + title + "</a>" +
+          (item.previous_version ? '<p class="small oldversion">' + esc(item.previous_version) + "</p>" : "") +
+          (item.answers ? '<p class="small answers">Answers ' + esc(quoted(item.answers)) + "</p>" : "") +
+          (old ? '<p class="superseded"><strong>Out of date.</strong> ' + esc(old.note) + (old.by && old.by.length ? " Complete Rules: " +
+            old.by.map(function (b) { return '<a href="' + esc(b.url) + '">' + esc(b.title) + "</a>"; }).join(" · ") : "") + "</p>" : "") + (item.settles ? '<p class="snippet settles">' + esc(item.settles) + "</p>"
           : '<p class="snippet">' + snippet(item.snippet) + "</p>") + more(item.more) + "</div>");
       });
       html.push("</section>");
@@ -130,8 +137,13 @@
     var list = document.createElement("ul");
     list.className = "typeahead";
     list.id = "typeahead-" + n;
+    // The ARIA combobox pattern: the box is a combobox, the names are options of a named listbox (plain
+    // text, no link inside an option: a link in an option is an interactive control inside another).
     list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", "Card names");
     list.hidden = true;
+    input.setAttribute("role", "combobox");
+    input.setAttribute("aria-expanded", "false");
     input.setAttribute("aria-controls", list.id);
     input.setAttribute("aria-autocomplete", "list");
     form.appendChild(list);
@@ -139,21 +151,26 @@
     var MAX_NAME_TEXT = 100;    // the autocomplete's bound on q (longer is a 400, and no card name is that long)
 
     // Closing also drops any suggestion still on its way (seq), so a late answer cannot reopen the list.
-    function close() { clearTimeout(timer); seq++; list.hidden = true; active = -1; }
+    function close() {
+      clearTimeout(timer); seq++; list.hidden = true; active = -1;
+      input.setAttribute("aria-expanded", "false");
+      input.removeAttribute("aria-activedescendant");
+    }
     function show(data) {
       items = data;
       list.innerHTML = "";
       data.forEach(function (d, i) {
         var li = document.createElement("li");
         li.setAttribute("role", "option");
-        var a = document.createElement("a");
-        a.href = d.url;
-        a.textContent = d.name + (d.how === "german" || d.how === "abbreviation" ? " (" + d.matched + ")" : "");
-        li.appendChild(a);
+        li.setAttribute("aria-selected", "false");
+        li.setAttribute("data-url", d.url);
+        li.textContent = d.name + (d.how === "german" || d.how === "abbreviation" ? " (" + d.matched + ")" : "");
         li.id = list.id + "-" + i;
+        li.addEventListener("click", function () { close(); location.href = d.url; });
         list.appendChild(li);
       });
       list.hidden = !data.length;
+      input.setAttribute("aria-expanded", data.length ? "true" : "false");
       active = -1;
     }
     function mark(i) {
