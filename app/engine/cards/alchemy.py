@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from app.engine.core import activities as act
 from app.engine.core import narrate
+from app.engine.core.triggers import from_play, only_if
 from app.engine.core.narrate import DIG, TRIGGERED, R
 from app.engine.core.costs import costs_up_to
 from app.engine.core.decisions import Question
@@ -103,7 +104,7 @@ def _alchemist_discarded(game: Game, ev, card: Card) -> None:
 
 
 register(CardDef("Alchemist", Sequence(Draw(2), PlusActions(1)), version="1",
-                 hooks={"when_discard": _alchemist_discarded},
+                 hooks={"when_discard": only_if(from_play, _alchemist_discarded)},
                  while_in_play={"end_of_buy_phase": _mark_cleanup_start},
                  note="pre-2022: when discarded from play, onto your deck if a Potion is in play (Alchemist 3)"),
          default=False)
@@ -242,7 +243,7 @@ def _herbalist_old_discarded(game: Game, ev, card: Card) -> None:
 
 
 register(CardDef("Herbalist", Sequence(PlusBuys(1), PlusCoins(1)), version="1",
-                 hooks={"when_discard": _herbalist_old_discarded},
+                 hooks={"when_discard": only_if(from_play, _herbalist_old_discarded)},
                  while_in_play={"end_of_buy_phase": _mark_cleanup_start},
                  note="pre-2022: when discarded from play, one Treasure from play onto your deck (Herbalist 5-6)"),
          default=False)

@@ -26,7 +26,7 @@ from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDown
                                      TrashSelf, put_back_in_any_order)
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player
-from app.engine.core.triggers import Event
+from app.engine.core.triggers import Event, from_play, only_if
 from app.engine.mechanisms import knights, nonsupply, play_as, ruins, shelters  # noqa: F401  (shelters: setup key)
 from app.engine.mechanisms import reactions as rx
 
@@ -494,7 +494,7 @@ MADMAN = nonsupply.setup_for("Madman")
 register(CardDef("Hermit", Do(_hermit_2022), version="2", setup=MADMAN,
                  note="2022: exchanged for a Madman at the end of a Buy phase without gains"))
 register(CardDef("Hermit", Sequence(Do(_hermit_trash), Gain(filter=up_to(3), describe="a card costing up to $3")),
-                 version="1", setup=MADMAN, hooks={"when_discard": _hermit_discarded},
+                 version="1", setup=MADMAN, hooks={"when_discard": only_if(from_play, _hermit_discarded)},
                  note="pre-2022: trashed for a Madman when discarded from play in a turn without buying"),
          default=False)
 

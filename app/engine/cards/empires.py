@@ -25,7 +25,7 @@ from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardDown
 from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Card, Game, Player
-from app.engine.core.triggers import Event
+from app.engine.core.triggers import Event, from_play, only_if
 from app.engine.core.turns import until_next_turn
 from app.engine.mechanisms.durations import NextTurn
 from app.engine.mechanisms import debt, ongoing, play_as, split_piles  # noqa: F401  (split_piles: the piles' setup)
@@ -392,7 +392,7 @@ def _capital_discarded(game: Game, ev: Event, card: Card) -> None:
         debt.pay_off(game, p, n, R("Capital", 3), anytime=True)
 
 
-register(CardDef("Capital", Sequence(PlusCoins(6), PlusBuys(1)), hooks={"when_discard": _capital_discarded}))
+register(CardDef("Capital", Sequence(PlusCoins(6), PlusBuys(1)), hooks={"when_discard": only_if(from_play, _capital_discarded)}))
 
 
 def _groundskeeper(ctx: Ctx) -> bool:
@@ -510,12 +510,15 @@ def _crown(ctx: Ctx) -> bool:
 register(CardDef("Crown", Do(_crown)))
 
 
+# the option in the card's own words (Charm 2; pre-2022: Charm 9), which is how a player names it
+_CHARM_LATER = "the next time you {when} a card this turn, you may also gain a differently named card with the same cost"
+
+
 def _charm_later(trigger: str, when: str, cite: dict, set_up: dict):
     def later(ctx: Ctx) -> bool:
         g, p = ctx.game, ctx.player
 
         def run(game: Game, ev: Event) -> None:
-            game.later[:] = [la for la in game.later if la is not mine[0]]     # only the next one
             got = ev.card        # pre-2022: the bought card, still on top of its pile (Charm 12)
             options = [pile[-1] for pile in game.supply.values()
                        if pile and pile[-1].name != got.name and same_cost(pile[-1], got)]
@@ -527,8 +530,7 @@ def _charm_later(trigger: str, when: str, cite: dict, set_up: dict):
             if pick:
                 act.gain(game, p, pick[0], cite=cite)
         act.set_up_later(g, p, trigger, f"Charm: the next time you {when} a card this turn", run, None,
-                         lambda game, ev: ev.card is not None, "end_of_turn", set_up)
-        mine = [g.later[-1]]
+                         lambda game, ev: ev.card is not None, "next_time", set_up)
         return True
     later.__doc__ = (f"The next time you {when} a card this turn, you may also gain a differently named card with "
                      f"the same cost.")
@@ -536,11 +538,11 @@ def _charm_later(trigger: str, when: str, cite: dict, set_up: dict):
 
 
 register(CardDef("Charm", ChooseOne({"+1 Buy and +$2": Sequence(PlusBuys(1), PlusCoins(2)),
-                                      "the next card you gain: also gain another with the same cost":
+                                      _CHARM_LATER.format(when="gain"):
                                           Do(_charm_later("when_gain", "gain", R("Charm", 2), R("Charm", 1)))}),
                  version="2", note="2022: the next time you gain a card (Charm 2)"))
 register(CardDef("Charm", ChooseOne({"+1 Buy and +$2": Sequence(PlusBuys(1), PlusCoins(2)),
-                                      "the next card you buy: also gain another with the same cost":
+                                      _CHARM_LATER.format(when="buy"):
                                           Do(_charm_later("when_buy", "buy", R("Charm", 9, "pre-2022"),
                                                           R("Charm", 8, "pre-2022")))}),
                  version="1", note="pre-2022: the next time you buy a card (Charm 9-10)"), default=False)
@@ -605,9 +607,17 @@ def _overlord(ctx: Ctx) -> bool:
     return play_as.play_from_supply(ctx, lambda c: not c.is_type("Command"), R("Overlord"), up_to=5)
 
 
-register(CardDef("Overlord", Do(_overlord),
+def _overlord_old(ctx: Ctx) -> bool:
+    """Be played as an Action card from the Supply costing up to $5; it is that card until it leaves play."""
+    return play_as.play_as(ctx, lambda c: True, R("Overlord"), up_to=5)
+
+
+register(CardDef("Overlord", Do(_overlord), version="2",
                  note="as Band of Misfits (2019): the Complete Rules exclude only Command cards; the card's text "
                       "also says non-Duration"))
+# pre-2019: as the pre-2019 Band of Misfits ("All the following also applies to Overlord (pre-2019 version)")
+register(CardDef("Overlord", Do(_overlord_old), version="1",
+                 note="pre-2019: is the chosen card (costing up to $5) until it leaves play"), default=False)
 
 
 # ------------------------------------------------------------------ the Castles
@@ -668,6 +678,7 @@ def _opulent(revealed: bool):
                                   len(vic))) if vic else []
         if chosen and revealed:       # 2021: revealed as they are discarded (Opulent Castle 2)
             ctx.log(f"{p.name} reveals {act.names(chosen)} as they discard them", R("Opulent Castle", 2))
+            act.revealed(ctx.game, p, chosen)
         act.discard(ctx.game, p, chosen, R("Opulent Castle"))
         if chosen:
             PlusCoins(2 * len(chosen)).apply(ctx)

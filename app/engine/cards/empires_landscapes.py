@@ -210,8 +210,10 @@ def _tax_applies(game: Game, ev: Event) -> bool:
 
 def _tax_setup(trigger: str, label: str, applies, cite: dict):
     def setup(game: Game) -> None:
-        for pile in game.supply:
-            game.pile_tokens.setdefault(pile, Counter())[debt.TOKEN] += 1
+        """Setup: Add 1 Debt to each Supply pile."""
+        for pile in game.supply:      # a pile whose Debt the scenario states keeps it (as Aqueduct's VP)
+            if debt.TOKEN not in game.pile_tokens.get(pile, {}):
+                game.pile_tokens.setdefault(pile, Counter())[debt.TOKEN] += 1
         game.log.add(f"Tax is in the game: 1 Debt on each Supply pile ({len(game.supply)} piles)", R("Tax"),
                      narrate.SPECIAL_SETUP)
         if game.players:

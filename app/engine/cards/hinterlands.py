@@ -96,7 +96,7 @@ def _tunnel(game: Game, ev: Event, card: Card) -> None:
     act.gain(game, p, "Gold", cite=R("Tunnel", 1))
 
 
-register(CardDef("Tunnel", vp=vp_points("Tunnel"), hooks={"when_discard": _tunnel}))
+register(CardDef("Tunnel", vp=vp_points("Tunnel"), hooks={"when_discard": rx.unless_cleanup(_tunnel)}))
 
 
 # ------------------------------------------------------------------ Crossroads, Fool's Gold: "the first time"
@@ -666,12 +666,12 @@ def _plays_when(zone: str, cite: dict, lost: dict | None = None):
 register(CardDef("Trail", Sequence(Draw(1), PlusActions(1)),
                  hooks={"when_gain": _plays_when("discard", R("Trail", 4), R("Trail", 7)),
                         "when_trash": _plays_when("trash", R("Trail", 3), R("Trail", 8)),
-                        "when_discard": _plays_when("discard", R("Trail", 2))}))
+                        "when_discard": rx.unless_cleanup(_plays_when("discard", R("Trail", 2)))}))
 register(CardDef("Weaver", ChooseOne({"two Silvers": Sequence(Gain("Silver"), Gain("Silver")),
                                       "a card costing up to $4": Gain(filter=lambda ctx, c: costs_up_to(c, 4),
                                                                       cite=R("Weaver", 1),
                                                                       describe="a card costing up to $4")}),
-                 hooks={"when_discard": _plays_when("discard", R("Weaver", 2))}))
+                 hooks={"when_discard": rx.unless_cleanup(_plays_when("discard", R("Weaver", 2)))}))
 
 
 def _wheelwright_gain(ctx: Ctx) -> bool:

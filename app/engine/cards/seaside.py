@@ -21,7 +21,7 @@ from app.engine.mechanisms.mats import (add_pile_token, add_tokens, pile_token_s
                                        tokens)
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, LaterAbility
-from app.engine.core.triggers import Event
+from app.engine.core.triggers import Event, from_play, only_if
 from app.engine.core.turns import (attacked_players, consecutive_turns, grant_extra_turn, protect_from_attacks,
                               until_next_turn)
 
@@ -658,7 +658,7 @@ def _treasury_mark(game: Game, ev: Event, card: Card) -> None:
 
 register(CardDef("Treasury", Sequence(Draw(1), PlusActions(1), PlusCoins(1)), version="1",
                  note="pre-2022: when discarded from play, if no Victory card was bought (Treasury 4)",
-                 hooks={"when_discard": _treasury_discarded},
+                 hooks={"when_discard": only_if(from_play, _treasury_discarded)},
                  while_in_play={"end_of_buy_phase": _treasury_mark}), default=False)
 
 

@@ -38,8 +38,8 @@ def shuffle(game: Game, p: Player) -> None:
     cards = shuffled(game, p, p.discard)
     for c in cards:
         game.move(c, "deck", top=False)
-    game.log.add(f"{p.name} shuffles their discard pile ({len(cards)} cards) and puts it under their deck",
-                 narrate.MOVING_FROM_DECK)
+    game.log.add(f"{p.name} shuffles their discard pile ({len(cards)} card{'s' if len(cards) != 1 else ''}) and puts it "
+                 "under their deck", narrate.MOVING_FROM_DECK)
 
 
 def shuffle_deck(game: Game, p: Player) -> None:
@@ -231,11 +231,10 @@ def discard(game: Game, p: Player, cards: list[Card], cite: dict | None = None, 
         game.move(c, "discard", owner=p.index)
     if cards:
         game.log.add(f"{p.name} discards {what or names(cards)}", cite or narrate.DISCARDING)
-        for c in cards:
-            # "together"/"from_each": the cards this one was discarded with, so a mechanism can let the player
-            # order abilities of cards discarded at once (Travellers exchanged in Clean-up, travellers.py)
-            fire(game, Event("when_discard", p, c, {"from": came_from[c.id], "together": cards,
-                                                    "from_each": came_from}))
+        # all discarded first, then their when-discard abilities in the order the player chooses (Faithful Hound 5).
+        # "together"/"from_each": the cards this one was discarded with (Travellers exchanged in Clean-up)
+        fire_together(game, [Event("when_discard", p, c, {"from": came_from[c.id], "together": cards,
+                                                          "from_each": came_from}) for c in cards])
     return cards
 
 
@@ -435,7 +434,7 @@ def cleanup(game: Game) -> None:
         theirs = [c for c in q.in_play if c.id not in staying]
         if theirs:
             discard(game, q, theirs, narrate.CLEANUP, what=f"{names(theirs)} from play")
-    game.later = [la for la in game.later if la.until != "end_of_turn"]
+    game.later = [la for la in game.later if la.until not in ("end_of_turn", "next_time")]
     game.played_by = {k: v for k, v in game.played_by.items() if k in staying}
     game.left_by = {k: v for k, v in game.left_by.items() if k in staying}
     draw(game, p, hooks.cards_for_hand(game, p, game.turn.cleanup_draw))

@@ -133,7 +133,8 @@ class LaterAbility:
     run: Callable[..., Any]             # run(game, event) -> None
     source: Card | None = None
     condition: Callable[..., bool] | None = None
-    until: str = "end_of_turn"          # 'end_of_turn' | 'used' (fires once, e.g. next turn)
+    until: str = "end_of_turn"          # 'end_of_turn' | 'used' (fires once, e.g. next turn) | 'next_time' (the next
+    #                                     time this turn: used up when it triggers, else ends with the turn)
     citation: list[dict] = field(default_factory=list)
     # 'next_turn': an ongoing ability ending when the owner's next turn starts (turns.py);
     # 'game': for the rest of the game (Supply-pile tokens, mats.py)

@@ -41,6 +41,19 @@ class Pending:
     reaction_card: Card | None = None    # the card in hand, for a Reaction (it reacts at most once per occurrence)
 
 
+def only_if(condition: Callable[[Game, "Event", Card], bool], hook: Callable) -> Callable:
+    """A card's own triggered ability that triggers only when ``condition`` holds ("when you discard this other
+    than during Clean-up", "when you discard this from play"): otherwise it is not collected, so it never stands
+    in an order question beside abilities that did trigger (cards discarded at once, ``fire_together``)."""
+    hook.triggers_if = condition
+    return hook
+
+
+def from_play(game: Game, ev: "Event", card: Card) -> bool:
+    """"When you discard this from play" (Alchemist, Capital, Hermit, Travellers)."""
+    return ev.data.get("from") == "in_play"
+
+
 def _reactions(game: Game, ev: Event) -> list[Pending]:
     """Cards in hands that react to this occurrence (Watchtower on gains, Clerk at the start of a turn)."""
     from app.engine.core.registry import definition
@@ -69,7 +82,8 @@ def _collect(game: Game, ev: Event) -> list[Pending]:
     if ev.card is not None:
         d = definition(game, ev.card.name)
         hook = d.hooks.get(ev.kind) if d else None
-        if hook is not None:
+        condition = getattr(hook, "triggers_if", None)
+        if hook is not None and (condition is None or condition(game, ev, ev.card)):
             found.append(Pending(ev.player, f"{ev.card.name} ({ev.kind.replace('_', '-')})",
                                  lambda g, e, h=hook, c=ev.card: h(g, e, c)))
     found += _reactions(game, ev)
@@ -117,6 +131,9 @@ def fire_together(game: Game, events: list[Event]) -> None:
     pending: list[tuple[Pending, Event]] = [(x, ev) for ev in events for x in _collect(game, ev)]
     if not pending:
         return
+    # "the next time you gain a card this turn" (Charm) is used up by the occurrence that triggered it: a card
+    # gained while resolving it (or another ability of the same gain) is not a next time (Charm 2)
+    game.later = [la for la in game.later if not (la.until == "next_time" and any(x.later is la for x, _ in pending))]
     seen = {(id(ev), x.reaction_card.id) for x, ev in pending if x.reaction_card is not None}
     # abilities that come into being while these resolve may trigger on the same occurrence: a card played on
     # gaining it (Innovation) sets up its own when-gain ability, or enters play with one (More concurrent
@@ -125,6 +142,10 @@ def fire_together(game: Game, events: list[Event]) -> None:
     watch = [e for e in events if e.kind in REOPENING]
     known_later = {id(la) for la in game.later} if watch else set()
     known_in_play = {c.id for q in game.players for c in q.in_play} if watch else set()
+    # at the start of a turn, a lasting start-of-turn ability that comes true meanwhile starts this turn
+    # (see ``_lasting_now``); the abilities already collected are not collected again
+    turn_starts = [e for e in events if e.kind == "start_of_turn"]
+    collected = {id(x.later) for x, _ in pending if x.later is not None}
     while pending:
         for p in game.in_turn_order():
             while True:
@@ -158,6 +179,8 @@ def fire_together(game: Game, events: list[Event]) -> None:
                     nxt.run(game, ev)
                 for e in watch:
                     pending += [(x, e) for x in _arrived(game, e, known_later, known_in_play)]
+                for e in turn_starts:
+                    pending += [(x, e) for x in _lasting_now(game, e, collected)]
                 for e in events:
                     for x in _reactions(game, e):
                         if (id(e), x.reaction_card.id) not in seen:
@@ -168,6 +191,31 @@ def fire_together(game: Game, events: list[Event]) -> None:
 
 
 REOPENING = ("when_gain", "when_buy")     # occurrences whose window new abilities may join (see ``fire``)
+
+
+def _pending(game: Game, ev: Event, la: LaterAbility) -> Pending:
+    owner = ev.player if la.by_actor else game.players[la.owner]
+    return Pending(owner, la.label, lambda g, e, la=la: la.run(g, e), la)
+
+
+def _lasting_now(game: Game, ev: Event, collected: set[int]) -> list[Pending]:
+    """Start-of-turn abilities lasting the game whose condition came true while the start of this turn resolved.
+
+    PLAY A CARD AT THE START OF YOUR TURN (§ VI): "If you play ... Fool gaining Lost in the Woods ... the
+    start-of-turn ability will start this turn" (More concurrent abilities can trigger 1, § III; Lost in the
+    Woods 2). An ability set up for "the start of your next turn" (``until='used'``) waits for the next turn.
+    """
+    found: list[Pending] = []
+    for la in list(game.later):
+        if id(la) in collected or la.until != "game" or la.trigger != ev.kind:
+            continue
+        mine = la.owner == ev.player.index or la.anyone
+        if mine and (la.condition is None or la.condition(game, ev)):
+            collected.add(id(la))
+            found.append(_pending(game, ev, la))
+            game.log.add(f"{la.label} came into effect while the start of the turn was resolving: it starts this "
+                         "turn", MORE_CONCURRENT)
+    return found
 
 
 def _arrived(game: Game, ev: Event, known_later: set[int], known_in_play: set[int]) -> list[Pending]:
@@ -182,8 +230,7 @@ def _arrived(game: Game, ev: Event, known_later: set[int], known_in_play: set[in
         known_later.add(id(la))
         mine = la.owner == ev.player.index or la.anyone
         if la.trigger == ev.kind and mine and (la.condition is None or la.condition(game, ev)):
-            owner = ev.player if la.by_actor else game.players[la.owner]
-            found.append(Pending(owner, la.label, lambda g, e, la=la: la.run(g, e), la))
+            found.append(_pending(game, ev, la))
     for p in game.in_turn_order():
         for c in list(p.in_play):
             if c.id in known_in_play:

@@ -11,8 +11,8 @@
   throne-room that played one), Band of Misfits stays in play in its place, and a
   throne-room that played the Band of Misfits does not (PLAY A CARD WHILE LEAVING IT
   § VI, "With Durations"; the core's Clean-up, ``activities.staying_in_play``).
-* Band of Misfits (pre-2019): "Play this as if it were an Action card in the
-  Supply costing less than it that you choose. This is that card until it
+* Band of Misfits (pre-2019), and Overlord (pre-2019) with "costing up to $5": "Play this as if it were an
+  Action card in the Supply costing less than it that you choose. This is that card until it
   leaves play." The Band of Misfits becomes the chosen card, with its name, cost,
   types and abilities for all purposes, until it leaves play (pre-2019 3; the core
   renames the card and gives its name back when it leaves play), and resolves that
@@ -64,8 +64,9 @@ def play_from_supply(ctx: Ctx, allowed, cite: dict, up_to: int | None = None) ->
     return True
 
 
-def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
-    """Pre-2019 Band of Misfits: become the chosen Supply card until it leaves play, and be played as it.
+def play_as(ctx: Ctx, allowed, cite: dict, up_to: int | None = None) -> bool:
+    """Pre-2019 Band of Misfits (and pre-2019 Overlord, costing up to $5: "All the following also applies to
+    Overlord (pre-2019 version)"): become the chosen Supply card until it leaves play, and be played as it.
 
     "This is that card until it leaves play": while in play it has the chosen card's name, cost,
     types and abilities for all purposes (pre-2019 3), so the card itself is renamed (``Card.printed``
@@ -80,7 +81,7 @@ def play_as(ctx: Ctx, allowed, cite: dict) -> bool:
         ctx.log(f"{me.name} is not in play: it loses track of itself and cannot play itself, so nothing happens",
                 {"card": "Band of Misfits", "ruling": 8, "version": "pre-2019"}, narrate.LOSE_TRACK)
         return False
-    options = _choices(ctx, allowed)
+    options = _choices(ctx, allowed, up_to)
     if not options:
         ctx.log(f"There is no card in the Supply {me.name} can be played as", narrate.DO_AS_MUCH, cite)
         return False

@@ -31,7 +31,7 @@ from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.decisions import Question
 from app.engine.core.state import Card, Game, Player
-from app.engine.core.triggers import Event
+from app.engine.core.triggers import Event, only_if
 from app.engine.mechanisms import piles
 
 EXCHANGING = narrate.EXCHANGING
@@ -56,6 +56,12 @@ def another_gains(pred: Callable[[Card], bool]) -> Callable[[Game, Event, Player
 def outside_cleanup(game: Game) -> bool:
     """"Other than during Clean-up" (Tunnel, Weaver, Trail 1): any time but the current turn's Clean-up."""
     return game.turn.phase != "cleanup"
+
+
+def unless_cleanup(hook):
+    """A card's own "other than during Clean-up" ability (Tunnel, Weaver, Trail, Faithful Hound): not triggered
+    in Clean-up at all."""
+    return only_if(lambda game, ev, card: outside_cleanup(game), hook)
 
 
 def ask(game: Game, p: Player, prompt: str) -> bool:

@@ -22,7 +22,7 @@ from app.engine.core import narrate
 from app.engine.core.decisions import Question
 from app.engine.core.errors import ScenarioError
 from app.engine.core.state import Card, Game, card_facts
-from app.engine.core.triggers import Event
+from app.engine.core.triggers import Event, from_play, only_if
 from app.engine.mechanisms import piles
 from app.engine.scenario.extensions import expect_key, setup_key
 
@@ -78,28 +78,14 @@ def set_up_line(start: str):
 def exchange_when_discarded(game: Game, ev: Event, card: Card) -> None:
     """When you discard this from play, you may exchange it for its upgrade (that is not gaining it).
 
-    Travellers discarded from play together (Clean-up) are exchanged in the order their owner chooses, all at
-    the first one's turn: "If multiple cards do something when discarded from play, the player picks the order;
-    for example, with no Soldiers left in the pile, a player with Peasant and Soldier in play could first
-    exchange Soldier for Fugitive, then exchange Peasant for that Soldier" (Adventures rulebook, Travellers).
+    Travellers discarded from play together (Clean-up) are exchanged in the order their owner chooses: "If
+    multiple cards do something when discarded from play, the player picks the order; for example, with no
+    Soldiers left in the pile, a player with Peasant and Soldier in play could first exchange Soldier for
+    Fugitive, then exchange Peasant for that Soldier" (Adventures rulebook, Travellers). The core asks that
+    order, as for any abilities triggered by cards discarded at once (``triggers.fire_together``).
     """
-    if ev.data.get("from") != "in_play":
-        return
-    batch = ev.data.get("together") or [card]
-    seen = game.__dict__.setdefault("traveller_batches", [])
-    if any(b is batch for b in seen):
-        return          # already resolved with the first Traveller of this discard
-    seen.append(batch)
-    origins = ev.data.get("from_each") or {card.id: "in_play"}
-    group = [c for c in batch if traveller_name(game, c) and origins.get(c.id) == "in_play"] or [card]
-    p = ev.player
-    if len({traveller_name(game, c) for c in group}) > 1:
-        group = game.decider.ask(Question(p.name, "Travellers discarded from play: choose the order to resolve "
-                                          "their exchanges, first first", "order", group))
-        game.log.add(f"{p.name} resolves the Travellers' exchanges in this order: {', '.join(c.name for c in group)}",
-                     narrate.CONCURRENT, TRAVELLER)
-    for c in group:
-        _exchange_one(game, p, c)
+    if ev.data.get("from") == "in_play":
+        _exchange_one(game, ev.player, card)
 
 
 def _exchange_one(game: Game, p, card: Card) -> None:
@@ -127,7 +113,7 @@ def _exchange_one(game: Game, p, card: Card) -> None:
 
 def traveller_hooks() -> dict:
     """``CardDef.hooks`` of a Traveller."""
-    return {"when_discard": exchange_when_discarded}
+    return {"when_discard": only_if(from_play, exchange_when_discarded)}
 
 
 # ------------------------------------------------------------------ scenario setup and expectations
