@@ -49,6 +49,18 @@ def test_phone_symbols_knights_versions_quotes(browser, server, shots):  # noqa:
         page.screenshot(path=str(shots / "symbols-lost-phone.png"))
         _no_overflow(page)
 
+        # the Complete Rules' circled-digit coins, drawn as coins; a cross-reference keeps its number
+        page.goto(f"{server}/cards/souk#r3")
+        r3 = page.locator("#r3")
+        assert "gives you +$7 (instead giving you +$6)" in r3.inner_text()
+        assert [c.get_attribute("aria-label") for c in r3.locator(".sym.coin").all()] == ["-1 coin", "+7 coins", "+6 coins"]
+        assert r3.locator(".sym.lost").count() == 1                 # "deduct ②": Souk deducts $1 per card
+        assert "can never go below $0" in page.locator("#r2").inner_text()
+        assert "TRIGGERED ABILITY ②" in page.locator("#r5").inner_text()
+        page.locator("#r2").scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / "symbols-souk-phone.png"))
+        _no_overflow(page)
+
         page.goto(f"{server}/cards/remodel")
         assert "““" not in page.content()
         page.screenshot(path=str(shots / "symbols-quotes-phone.png"))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+from urllib.parse import quote
 import subprocess
 import sys
 from pathlib import Path
@@ -54,6 +55,36 @@ def test_the_check_finds_the_gaps_the_issue_names():
         assert not silent_gaps(text), text
 
 
+def test_the_check_finds_coins_left_as_circled_digits():
+    """A coin the Complete Rules print as a circled digit is found; a ruling's number or a cross-reference is not."""
+    for text in ("an unused Action Kingdom card costing ② or ③ and", "when Souk gives you +⑦ (instead giving you +⑥)",
+                 "See Your -① token.", "Your -② Cost token", "if you gain a ⑤-cost card", "costs up to ② more.",
+                 "The cost of Wish is ① for any ability", "you may pay ① to get a Coffers token",
+                 "This has VARIABLE ① PRODUCTION.", "a card costing ③ or more"):
+        assert any(name == "circled digit for coins" for name, _ in silent_gaps(text)), text
+    for text in ("① As mentioned above, a when-gain ability", "- ③ When a card is gained, you can play",
+                 "See TRIGGERED ABILITY ② (first trash, then gain).", "RESOLVING MULTIPLE ABILITIES ③ § III.",
+                 "this is like Sheepdog ⑥).", "See TRIGGERED ABILITY ① ⑧ (first gain", "(pre-2022 version: ④)",
+                 "REACTION CARDS: RESOLVING REACTIONS AND TIMING ③ ④ § III."):
+        assert not silent_gaps(text), text
+
+
+def test_circled_coins_are_marked_where_the_signature_finds_them():
+    """On every line of the Complete Rules, the glyphs marked as coins are the ones the check calls coins."""
+    from app import config
+    from app.corpus.symbols import CIRCLED, SIGNATURES, circled_amounts
+
+    money = SIGNATURES["circled digit for coins"]
+    lines = (config.corpus_dir() / "complete-rules.txt").read_text(encoding="utf-8").split("\n")
+    total = 0
+    for no, line in enumerate(lines, 1):
+        plain = re.sub(r"\*\*|(?<!\w)\*(?=\w)|(?<=\w)\*(?!\w)", "", line)
+        found = len([m for m in money.finditer(plain) if re.search(f"[{CIRCLED}]", m.group(0))])
+        assert found == len(circled_amounts(line)), f"line {no}: {line[:120]}"
+        total += found
+    assert total > 70
+
+
 def test_restorations_read_as_printed(store):
     def ruling(key):
         return store.rows("select text from rulings where key = ?", [key])[0]["text"]
@@ -81,6 +112,38 @@ def test_restorations_read_as_printed(store):
     assert "by **paying** $1 per Debt token" in para(1367)
     german = store.rows("select text from german_passages where text like '%Bergwerk (Dominion%'")[0]["text"]
     assert "entsorgen und +2 Geld erhalten" in german
+
+
+def test_circled_coins_read_as_printed(store):
+    """The Complete Rules' coins printed as circled digits, as the game prints them; numbers stay numbers."""
+    def ruling(key):
+        return store.rows("select text from rulings where key = ?", [key])[0]["text"]
+
+    # the glyph is not always the amount: Wish costs $0 (card facts), the money pool's floor is $0 (Souk's text)
+    assert "The **cost** of Wish is $0 for any **ability**" in ruling("wish#r5")
+    assert "The **cost** of Bag of Gold is $0" in ruling("bag-of-gold#r2")
+    assert "you have to **gain** a card **costing** $0, since Forge" in ruling("forge#r1")
+    assert ("You deduct $1 from your **money pool** per card. Your **money pool** can never go below $0, "
+            "but if you had any $ in it before **playing** Souk, you might lose more than $7") in ruling("souk#r2")
+    assert "If you have your -$1 token, it's removed when Souk gives you +$7 (instead giving you +$6)" in ruling("souk#r3")
+    # Souk's text deducts $1 per card: the total the ruling's ② stands for is not printed anywhere
+    assert f"before you deduct {LOST} for the cards" in ruling("souk#r3")
+    # Capital's when-discard ability gives Debt ("+6 Debt"), not coins
+    assert "you still only get 6 Debt once" in ruling("capital#r1") and "$6" not in ruling("capital#r1")
+    assert "The **cost** of Animal Fair is always $7" in ruling("animal-fair#r2")
+    assert "card **costing** exactly $5 this turn" in ruling("taskmaster#r1")
+    assert "a $5-cost card" in ruling("taskmaster#r2")
+    assert store.rows("select name from cards where slug = 'your-plus-1-token'")[0]["name"] == "Your +$1 token"
+    mouse = store.rows("select text from paragraphs where line = 553")[0]["text"]
+    assert "Action Kingdom card **costing** $2 or $3 and" in mouse
+    # a cross-reference to a numbered ruling and a ruling's own number are not money
+    assert ruling("aqueduct#r4").startswith("See **TRIGGERED ABILITY** ②.")
+    assert "**REACTION CARDS: RESOLVING REACTIONS AND TIMING ③ ④ § III**" in ruling("secret-chamber#r4")
+    assert "this is like Sheepdog ⑥)" in ruling("monkey#r6")
+    assert [(r["number"], r["printed"]) for r in store.rows(
+        "select number, printed from rulings where key in ('souk#r2', 'wish#r5') order by key")] == [(2, "②"), (5, "⑤")]
+    point = store.rows("select text, number from paragraphs where line = 2726")[0]
+    assert point["text"].startswith("① As mentioned above") and str(point["number"]) == "1"
 
 
 def test_every_restoration_says_where_it_comes_from():
@@ -190,6 +253,17 @@ def test_no_silent_gap_in_search_results(client):
 
     found = _scan(client, [f"/api/search?q={quote(q)}" for q in _SYMBOL_QUESTIONS])
     assert not found, f"{len(found)} silent gaps in search results:\n" + "\n".join(found[:60])
+
+
+def test_search_finds_circled_coins_by_symbol_and_by_words(client):
+    """"+$7" and "7 coins" both find Souk 3, whose +⑦ the Complete Rules printed as a circled digit; it reads +$7."""
+    for q, key, printed in (("souk +$7 instead +$6", "souk#r3", "gives you +$7 (instead giving you +$6)"),
+                            ("souk 7 coins instead of 6 coins", "souk#r3", "gives you +$7 (instead giving you +$6)"),
+                            ("priest 2 coins when you trash", "priest#r3", "+$2"),
+                            ("wish cost $0", "wish#r5", "Wish is $0 for any")):
+        hits = {r["key"]: r for r in client.get(f"/api/search?q={quote(q)}&limit=3").get_json()["results"]}
+        assert key in hits, (q, list(hits))
+        assert printed in html.unescape(re.sub(r"<[^>]*>", "", hits[key]["snippet"])), (q, hits[key]["snippet"])
 
 
 def _is_german(text: str) -> bool:

@@ -49,11 +49,13 @@ def card_slug(name: str) -> str:
     """``slugify`` that keeps a token's sign: '+1 Card' and '-1 Card' are different tokens.
 
     Plain ``slugify`` folds "Your +① token" and "Your -1 token" (and the +1/-1
-    Card tokens) to the same slug, so '+'/'-' before a digit are spelled out.
+    Card tokens) to the same slug, so '+'/'-' before a digit are spelled out
+    ("Your +$1 token", as restored, keeps the slug of "Your +① token").
     Card names are unaffected (their dashes are followed by letters).
     """
-    name = re.sub(r"\+(?=[\d\u2460-\u2473])", " plus ", name)
-    name = re.sub(r"(?<![A-Za-z])[-\u2212](?=[\d\u2460-\u2473])", " minus ", name)
+    name = re.sub("[\ue000-\uf7ff]", "", name)      # a lost-symbol marker (app/corpus/symbols.py) is not a word
+    name = re.sub(r"\+\$?(?=[\d\u2460-\u2473])", " plus ", name)
+    name = re.sub(r"(?<![A-Za-z])[-\u2212]\$?(?=[\d\u2460-\u2473])", " minus ", name)
     return slugify(name)
 
 

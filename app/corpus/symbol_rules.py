@@ -12,7 +12,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from app.corpus.card_facts import CardFacts, load_facts
-from app.corpus.symbols import Gap
+from app.corpus.reference_extract import CIRCLED as _GLYPH_VALUE   # ① .. ⑳, ❶ .. ❿: their numbers
+from app.corpus.symbols import CIRCLED, Gap
 
 Answer = tuple[str, str, str] | None
 
@@ -236,10 +237,44 @@ def named_cards(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
     return kind, "card text", f"the text of {names} gives no symbol with a plus sign but {kind}"
 
 
+# The words a coin's amount follows or precedes in these rules ("costing ②", "+⑦", "pay ①", "at least ②",
+# "up to ③ more", "Your -① token", "a ⑤-cost card", "③ or more").
+_MONEY_BEFORE = re.compile(rf"(?:\b(?:costing|costs?|cost of|pay|deduct|get|gets the cost|gives? you|at least|up to|"
+                           rf"exactly|below|more than|having|have|with|per|produce|is always|for|fall to)|[+\-–—]|[{CIRCLED}] or)$",
+                           re.I)
+_MONEY_AFTER = re.compile(r"^(?:-cost\b| (?:Cost )?tokens?\b| or (?:more|less)\b| more\b| (?:left )?in your money pool\b)")
+
+
+def circled(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
+    """A coin printed as a circled digit ("costing ② or ③", "+⑦", "Your -① token"): the digit is its amount.
+
+    The glyph is not always the amount: "The cost of Wish is ①" is the card's cost from the card facts ($0);
+    the other exceptions (a $0 the sentence determines, Capital's Debt) are person rows of the table.
+    """
+    before, after = _plain(gap.before), _plain(gap.after)
+    glyph, rest = after[:1], after[1:]
+    amount = _GLYPH_VALUE[glyph]
+    m = re.search(r"\bcost of ([\w’' ]+?) is$", before)
+    if m:
+        card = load_facts().get(_card_names().get(m.group(1).lower(), ""))
+        if card is None or card.cost_potion or card.cost_debt:
+            return None
+        return f"${card.cost_coins}", "card text", f"{card.name} costs ${card.cost_coins} (card facts); the document prints {glyph}"
+    if before.endswith("VARIABLE") and rest.startswith(" PRODUCTION"):
+        return "$", "sentence", "the term VARIABLE $ PRODUCTION (“Variable 🟡 production”, chapter III): the coin, no amount"
+    if _MONEY_BEFORE.search(before) or _MONEY_AFTER.match(rest):
+        m = _MONEY_BEFORE.search(before)
+        where = f"after “{m.group(0)}”" if m else f"before “{_MONEY_AFTER.match(rest).group(0).strip()}”"
+        return f"${amount}", "sentence", f"a coin with its amount printed as {glyph} ({where}): ${amount}"
+    return None
+
+
 RULES: list[Callable[[Gap, str, list[CardFacts]], Answer]] = [sentence, section, card_text, named_cards]
 
 
 def infer(gap: Gap, section_title: str, sections: dict[str, str]) -> Answer:
+    if re.match(f"[{CIRCLED}]", _plain(gap.after)):
+        return circled(gap, section_title, [])        # a circled digit is only ever a coin's amount
     cards = _cards_for(gap, sections)
     for rule in RULES:
         answer = rule(gap, section_title, cards)

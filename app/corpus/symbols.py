@@ -38,7 +38,15 @@ LOST = "[symbol lost in the source]"
 _MARK_BASE = 0xE000
 _MARK_LIMIT = 0x1800
 _MARK = re.compile("[\ue000-\uf7ff]")
-_MARK_DIGITS = re.compile("([\ue000-\uf7ff])((?:\\*\\*)?\\d*(?:\\*\\*)?)")
+_MARK_DIGITS = re.compile("([\ue000-\uf7ff])((?:\\*\\*)?\\d*(?:\\*\\*)?)([\u2460-\u2473\u2776-\u277f]?)")
+
+# The Complete Rules print a coin with its amount as a circled digit ("costing ② or ③", "+⑦", "Your -① token"),
+# and also number their rulings ("- ③ text", "① text") and point to numbered rulings with the same glyphs
+# ("See TRIGGERED ABILITY ②", "RESOLVING MULTIPLE ABILITIES ③ § III", "Sheepdog ⑥)", "ABILITY ① ⑧").
+CIRCLED = "\u2460-\u2473\u2776-\u277f"            # ① .. ⑳ and ❶ .. ❿
+_CIRCLED_GLYPH = re.compile(f"[{CIRCLED}]")
+# What a cross-reference's number follows: a capitalised term or card name, "version:", another number.
+_XREF_BEFORE = re.compile(rf"(?:\b[A-Z][A-Z'’\-]*[A-Z]|\b(?!With\b)[A-Z][a-z]+|version:|[{CIRCLED}])$")
 
 TABLE = "data/symbols.csv"
 TABLE_HEADER = ["doc", "line", "gap", "context", "restored", "source", "by", "why"]
@@ -156,8 +164,28 @@ def is_bare_plus(text: str, at: int, german: bool = False) -> bool:
     return True
 
 
+def circled_amounts(line: str) -> list[int]:
+    """Where ``line`` prints a circled digit that is not a ruling number or a cross-reference (a coin's amount).
+
+    A ruling's number starts its line ("- ③ text", "① text"); a cross-reference's number follows the term or
+    card it points into ("TRIGGERED ABILITY ②", "TIMING ③ ④", "Sheepdog ⑥", "(pre-2022 version: ④)"), except
+    the term the Card Reference prints with the coin itself ("VARIABLE ① PRODUCTION").
+    """
+    out = []
+    for m in _CIRCLED_GLYPH.finditer(line):
+        before = line[:m.start()]
+        if re.fullmatch(r"\s*(?:-\s*)?", before):
+            continue
+        if _XREF_BEFORE.search(re.sub(r"[\s*]+$", "", before)) and not re.match(r"[\s*]*PRODUCTION", line[m.end():]):
+            continue
+        out.append(m.start())
+    return out
+
+
 def _mark_line(role: str, line_no: int, line: str, ledger: GapLedger) -> str:
     spans: list[tuple[int, int, str]] = []     # (start, end, kind)
+    if role == "rules":
+        spans += [(at, at, "circled") for at in circled_amounts(line)]
     if role not in _LAYOUT_SPACES:
         latex = [m.span() for m in _LATEX.finditer(line)]
         indent = len(line) - len(line.lstrip(" "))
@@ -307,6 +335,12 @@ def restore_symbols(parsed, ledger: GapLedger, table: dict[str, Restoration], ta
                     report.lost.append(gap)
             if r is not None and r.source == "undetermined":
                 r = None
+            if m.group(3):
+                # a circled digit: the row gives the whole amount as printed ("$2", "$0", "6 Debt"); a number
+                # ("not a symbol") stays the glyph it is
+                if r is None:
+                    return m.group(2) + LOST
+                return m.group(2) + (r.restored or m.group(3))
             digits = m.group(2)
             if r is not None and r.by == "person" and re.search(r"\d", r.restored) and re.search(r"\d", digits):
                 # the card's own amount replaces a digit the extraction misplaced ("+Buy and +1" on Orb: +$3)
@@ -382,6 +416,13 @@ SIGNATURES: dict[str, re.Pattern[str]] = {
         r"\b(?:costing|costs? up to|worth|the most|give you|gives you|produces?) "
         r"(?=(?:or|and|if|in its|in their|when|per)\b)|\b(?:having|has|have) (?=(?:or|in its|in their)\b)|\bup to (?=(?:from|more|when|or)\b)"),
     "unrestored marker": _MARK,
+    # a coin still printed as a circled digit ("costing ②", "+⑦", "pay ①", "Your -① token", "a ⑤-cost card");
+    # a ruling's number starts its text and a cross-reference's follows a term ("TRIGGERED ABILITY ②"): not these
+    "circled digit for coins": re.compile(
+        rf"(?:\b(?:costing|costs?|cost of|pay|deduct|get|gets the cost|gives? you|at least|up to|exactly|below|"
+        rf"more than|any|having|have|with|per|produce|is|is always|for|fall to|[Yy]our [-–—+]?) ?"
+        rf"|(?<=[\s(])[-–—+]|(?<=[{CIRCLED}]) or )[{CIRCLED}]"
+        rf"|[{CIRCLED}](?:-cost\b| (?:Cost )?tokens?\b| or (?:more|less)\b| more\b| (?:left )?in your money pool\b| PRODUCTION\b)"),
 }
 
 

@@ -77,7 +77,7 @@ MINUS_COST, TRASHING = "-$2 Cost", "Trashing"
 PLUS_TOKENS = (PLUS_CARD, PLUS_ACTION, PLUS_BUY, PLUS_COIN)
 PILE_TOKENS = PLUS_TOKENS + (MINUS_COST, TRASHING)      # the tokens that go on Action Supply piles
 ENTRY = {PLUS_CARD: "Your +1 Card token", PLUS_ACTION: "Your +1 Action token", PLUS_BUY: "Your +1 Buy token",
-         PLUS_COIN: "Your +① token", MINUS_COST: "Your -2 Cost token", TRASHING: "Your Trashing token"}
+         PLUS_COIN: "Your +$1 token", MINUS_COST: "Your -2 Cost token", TRASHING: "Your Trashing token"}
 FACE_UP, FACE_DOWN = "face up", "face down"
 
 # Card name -> the pile it belongs to, for piles of differently named cards (Knights: Dark Ages may add).
