@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.search.evaluate import (FIRST_SCREEN, HELDOUT9_SET, HELDOUT_SETS, LOST_KINDS, POOLED_SETS, Scores,  # noqa: E402
+from app.search.evaluate import (FIRST_SCREEN, HELDOUT_SETS, LOST_KINDS, POOLED_SETS, Scores,  # noqa: E402
                                  evaluate,
                                  load_relevance_set, missing_targets, where_lost)
 from app.store.db import Store  # noqa: E402
@@ -66,14 +66,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="list held-out-file questions not answered in the top 3 (never while tuning)")
     ap.add_argument("--where", action="store_true",
                     help="count each part's misses by the stage of search that lost the answer")
-    ap.add_argument("--set9", action="store_true",
-                    help="also held-out set 9 (issue #34), not yet among the sets the tests check")
     ap.add_argument("--tuning-only", action="store_true",
                     help="score only the tuning questions (for iterating on changes without seeing held-out figures)")
     args = ap.parse_args(argv)
     store = open_store(args.build)
     questions = load_relevance_set()
-    sets = HELDOUT_SETS + ((("held out 9", HELDOUT9_SET),) if args.set9 else ())
+    sets = HELDOUT_SETS
     heldout = [(label, path, load_relevance_set(path, held_out=True)) for label, path in sets]
     if args.tuning_only:
         questions, heldout = [q for q in questions if not q.held_out], []

@@ -164,3 +164,22 @@ def test_failed_build_keeps_the_good_store(built_index, tmp_path):
     conn = sqlite3.connect(index / "rules.db")
     assert conn.execute("select count(*) from cards").fetchone()[0] == 774
     assert not list(index.glob(".rules.db.*.tmp"))
+
+
+def test_new_committed_word_vectors_rebuild_the_index(monkeypatch):
+    """bench/train_embedding.py rewrites app/search/embedding-words.json; the build applies it to every
+    document, so a store built with the old vectors is out of date (it once was not: issue #34)."""
+    from pathlib import Path
+
+    from app.search import embedding
+    from app.store import build as build_mod
+
+    before = build_mod.build_fingerprint()
+    real = Path.read_bytes
+
+    def read_bytes(self):
+        data = real(self)
+        return data + b" " if self.resolve() == embedding.COMMITTED.resolve() else data
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    assert build_mod.build_fingerprint() != before

@@ -109,8 +109,8 @@ def test_fusion_without_cosines_keeps_the_learned_order_and_a_result_without_a_v
     # the rule's own words are "Curse (purple frame)" and "Victory": the card types, not the scoring
     ("does a curse count as a victory card", {"i-reading-a-card-types#p8", "index:curse-card-type"}),
     # Squire's when-trash ruling, not Chapel's. Ranked 7th while the ruling showed a lost symbol where its cost
-    # symbol was; 3rd again since #33 restored it ("even one with Potion in its cost": the Attack cards whose cost
-    # has more than coins are Familiar and Scrying Pool, both Potion)
+    # symbol was (the index read the "[symbol lost]" marker as two words of the ruling); #33 restored it ("even
+    # one with Potion in its cost": Familiar and Scrying Pool), and no lost-symbol marker is indexed (#34)
     ("squire trashed by chapel", {"squire#r2"}),
     # Scheme's ruling, or the FAQ saying the same (a later ability set up once per play, so King's Court
     # sets it up three times); ranked 4th with the ranker of issue #13, back in the first three since #34

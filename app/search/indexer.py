@@ -20,6 +20,7 @@ from pathlib import Path
 from whoosh import fields, index
 
 from app.corpus.model import slugify
+from app.corpus.symbols import LOST
 from app.search import embedding, postings
 from app.search.documents import GERMAN, SCENARIO, SearchDoc, iter_documents
 from app.search.stemming import query_analyzer, text_analyzer
@@ -107,7 +108,7 @@ def build_search_index(db_path: Path, out_dir: Path, learn: bool = False) -> int
 
 def _vector_words(doc: SearchDoc, read) -> tuple[list[str], list[list[str]]]:
     """A document's words and its table questions' words as the word vectors read them (embedding.py)."""
-    words = [] if doc.kind in _NO_VECTOR else [t.text for t in read(f"{doc.title} {doc.body}")]
+    words = [] if doc.kind in _NO_VECTOR else [t.text for t in read(_searched(f"{doc.title} {doc.body}"))]
     return words, ([[t.text for t in read(q)] for q in doc.asks] if words else [])
 
 
@@ -136,7 +137,7 @@ def _fields(doc: SearchDoc) -> dict:
         "key": doc.key,
         "kind": doc.kind,
         "parent": doc.parent or "",
-        "text": " ".join([doc.title, doc.body, *doc.asks, *doc.more_asks]),
+        "text": _searched(" ".join([doc.title, doc.body, *doc.asks, *doc.more_asks])),
         "title": doc.title,
         "body": doc.body,
         "asks": "\n".join(doc.asks),
@@ -151,9 +152,16 @@ def _fields(doc: SearchDoc) -> dict:
     }
 
 
+def _searched(text: str) -> str:
+    """A document's words as search reads them: without the marker of a symbol the extraction lost
+    ("[symbol lost]", app/corpus/symbols.py), which is no word of the document and made every passage
+    with a lost symbol share two words no question means (Squire 2 fell from the first three)."""
+    return text.replace(LOST, " ")
+
+
 def _count_words(doc: SearchDoc, vocab: Counter[str], lower: Counter[str]) -> None:
     for text in (doc.title, doc.body):
-        for w in _WORD.findall(text):
+        for w in _WORD.findall(_searched(text)):
             lw = _fold(w)
             vocab[lw] += 1
             if w.islower():

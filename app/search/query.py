@@ -281,13 +281,21 @@ def _superseded(store: Store, postings: Postings) -> tuple[dict[int, frozenset[i
 def _versions(store: Store, postings: Postings, owner: dict[int, str],
               kinds: list[str]) -> tuple[dict[int, str], dict[str, tuple[int, ...]]]:
     """Previous versions' documents, and for each card that has previous versions its current documents
-    (entry, rulings, FAQ; not the German passages, which are asked for in German)."""
+    (entry, rulings; not the German passages, which are asked for in German).
+
+    The FAQ's clarifications of a changed card count as its previous version's: the FAQ covers the sets up
+    to Guilds and Dark Ages (2013) and was not kept up, while every change the Complete Rules list under
+    previous versions is from 2019 or later ("When Band of Misfits is played as a certain card, ... even if
+    it reverts to being Band of Misfits" is the pre-2019 card's rule)."""
     if not store.has_table("previous_versions"):
         return {}, {}
     rows = store.rows("select slug, card, title from previous_versions")
     titles = {r["slug"]: r["title"] for r in rows}
     previous = {d: titles[v] for d, v in previous_documents(postings.keys, titles).items()}
     cards = {r["card"] for r in rows}
+    version_of = {r["card"]: r["title"] for r in rows}
+    previous.update({d: version_of[card] for d, card in owner.items()
+                     if card in version_of and kinds[d] == "FAQ" and d not in previous})
     current: dict[str, list[int]] = {}
     for d, card in owner.items():
         if card in cards and d not in previous and kinds[d] != "German":
@@ -434,8 +442,10 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
                           stem_set, highlight_names),
         }
         if docnum in eng.previous:
-            item["previous_version"] = (f"{eng.previous[docnum]} of {f.get('card_name') or f['title']}, "
-                                        "not the current card")
+            version = eng.previous[docnum]
+            if f["kind"] == "FAQ":      # the FAQ's clarification of a card changed since (``_versions``)
+                version = "Written for the " + version[:1].lower() + version[1:]
+            item["previous_version"] = f"{version} of {f.get('card_name') or f['title']}, not the current card"
         answers = _answers(eng, docnum, f.get("asks") or "", plan.asked)
         if answers:
             item["answers"] = answers

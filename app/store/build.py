@@ -97,11 +97,12 @@ def needs_build(db_path: Path | None = None, corpus: Path | None = None) -> bool
     return meta.get("fingerprint") != build_fingerprint(corpus)
 
 
-# The code that decides what the store and the index contain. A change to a
+# The code (and the committed word vectors) that decide what the store and the index contain. A change to a
 # parser or to the indexer must rebuild, even when the documents are the same;
 # the engine too, since the build replays every scenario into the store (the
 # scenario files themselves are part of the corpus fingerprint).
-_BUILD_CODE = ("corpus", "search", "engine", "store/build.py", "store/scenarios.py")
+_BUILD_CODE = ("corpus", "search", "engine", "store/build.py", "store/scenarios.py",
+               "search/embedding-words.json")      # the committed word vectors the build applies
 
 
 def build_fingerprint(corpus: Path | None = None) -> str:

@@ -14,8 +14,8 @@ from app.engine.core import activities as act
 from app.engine.core import narrate
 from app.engine.core.costs import costs_up_to, costs_up_to_more, lower_cost
 from app.engine.core.decisions import Question
-from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, Do, Draw, Gain, May, PlusActions, PlusBuys, PlusCoins,
-                                     Sequence, put_back_in_any_order)
+from app.engine.core.effects import (ChooseFromHand, Ctx, DiscardDownTo, DiscardOneIfFive, Do, Draw, Gain, May,
+                                     PlusActions, PlusBuys, PlusCoins, Sequence, put_back_in_any_order)
 from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, Reaction, register
 from app.engine.core.state import Card, Game, Player
@@ -487,22 +487,6 @@ def _famine(ctx: Ctx) -> bool:
     return True
 
 
-def _fear(ctx: Ctx) -> bool:
-    """If you have at least 5 cards in hand, discard an Action or Treasure (or reveal you can't)."""
-    p = ctx.player
-    if len(p.hand) < 5:
-        ctx.log(f"{p.name} has fewer than 5 cards in hand")
-        return False
-    options = [c for c in p.hand if c.is_type("Action") or c.is_type("Treasure")]
-    if not options:
-        ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): no Action or Treasure", R("Fear", 1))
-        act.revealed(ctx.game, p, list(p.hand))
-        return False
-    chosen = ctx.ask(Question(p.name, "discard an Action or Treasure", "cards", options, 1, 1))
-    act.discard(ctx.game, p, chosen, R("Fear", 1))
-    return True
-
-
 def _haunting(ctx: Ctx) -> bool:
     p = ctx.player
     if len(p.hand) < 4:
@@ -571,7 +555,8 @@ hexes.hex_("Bad Omens", Do(_bad_omens))
 hexes.hex_("Delusion", Do(_no_delusion_or_envy("Deluded")))
 hexes.hex_("Envy", Do(_no_delusion_or_envy("Envious")))
 hexes.hex_("Famine", Do(_famine))
-hexes.hex_("Fear", Do(_fear))
+hexes.hex_("Fear", DiscardOneIfFive(lambda c: c.is_type("Action") or c.is_type("Treasure"), "an Action or Treasure",
+                                    R("Fear", 1)))
 hexes.hex_("Greed", Gain("Copper", to="deck", cite=R("Greed", 1)))
 hexes.hex_("Haunting", Do(_haunting))
 hexes.hex_("Locusts", Do(_locusts))
@@ -720,12 +705,22 @@ def _sacred_grove(ctx: Ctx) -> bool:
 register(CardDef("Sacred Grove", Sequence(PlusBuys(1), PlusCoins(3), Do(_sacred_grove)), setup=FATE))
 
 
+def _tracker_lost(game: Game, ev: Event) -> bool:
+    """The gained card was moved before Tracker's ability resolved (played by Innovation as it was gained, the
+    Tracker itself among them: Tracker 4): it can't be put onto the deck."""
+    if ongoing.still_there(ev):
+        return False
+    game.log.add(f"{ev.card.name} is no longer where it was gained (it is {narrate.where(ev.card, game)}), so "
+                 "Tracker can't put it onto the deck", narrate.LOSE_TRACK, R("Tracker", 4))
+    return True
+
+
 def _tracker(ctx: Ctx) -> bool:
     """This turn, when you gain a card, you may put it onto your deck (Tracker 1, 2022: a later ability)."""
     g, p = ctx.game, ctx.player
 
     def run(game: Game, ev: Event, p=p) -> None:
-        if not ongoing.still_there(ev):
+        if _tracker_lost(game, ev):
             return
         if rx.ask(game, p, f"put {ev.card.name} onto your deck (Tracker)?"):
             ongoing.move_gained(game, p, ev, "deck", R("Tracker", 3))
@@ -741,7 +736,7 @@ register(CardDef("Tracker", Sequence(PlusCoins(1), Do(_tracker), _receive(R("Tra
 def _tracker_while_in_play(game: Game, ev: Event, card: Card) -> None:
     """While this is in play, when you gain a card, you may put it onto your deck (Tracker 2, pre-2022)."""
     p = ev.player
-    if ongoing.still_there(ev) and rx.ask(game, p, f"put {ev.card.name} onto your deck (Tracker)?"):
+    if not _tracker_lost(game, ev) and rx.ask(game, p, f"put {ev.card.name} onto your deck (Tracker)?"):
         ongoing.move_gained(game, p, ev, "deck", R("Tracker", 2))
 
 

@@ -13,8 +13,9 @@ from app.engine.core import hooks
 from app.engine.core import narrate
 from app.engine.core.costs import CostModifier, add_modifier, costs_exactly_more, costs_up_to, reduce_this_turn, up_to
 from app.engine.core.decisions import Question
-from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Draw, EachOtherPlayer, Gain, PlusActions,
-                                     PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order, TrashForCost)
+from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, DiscardOneIfFive, Do, Draw, EachOtherPlayer, Gain,
+                                     PlusActions, PlusBuys, PlusCoins, Sequence, TrashSelf, put_back_in_any_order,
+                                     TrashForCost)
 from app.engine.core.narrate import R
 from app.engine.core.registry import CardDef, register
 from app.engine.core.state import Card, Game, Player
@@ -105,22 +106,8 @@ def _swashbuckler(ctx: Ctx) -> bool:
 register(CardDef("Swashbuckler", Sequence(Draw(3), Do(_swashbuckler))))
 
 
-def _villain_victim(ctx: Ctx) -> bool:
-    p = ctx.player
-    if len(p.hand) < 5:
-        ctx.log(f"{p.name} has {len(p.hand)} cards in hand, fewer than 5, and discards nothing")
-        return False
-    options = [c for c in p.hand if c.cost >= 2]
-    if not options:
-        ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): no card costing $2 or more", R("Villain", 1))
-        act.revealed(ctx.game, p, list(p.hand))
-        return False
-    chosen = ctx.ask(Question(p.name, "discard a card costing $2 or more", "cards", options, 1, 1))
-    act.discard(ctx.game, p, chosen, R("Villain", 1))
-    return True
-
-
-register(CardDef("Villain", Sequence(PlusCoffers(2), EachOtherPlayer(Do(_villain_victim)))))
+register(CardDef("Villain", Sequence(PlusCoffers(2), EachOtherPlayer(
+    DiscardOneIfFive(lambda c: c.cost >= 2, "a card costing $2 or more", R("Villain", 1))))))
 
 
 # ------------------------------------------------------------------ Kingdom cards: the rest

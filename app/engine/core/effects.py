@@ -364,6 +364,34 @@ class DiscardDownTo(Effect):
 
 
 @dataclass
+class DiscardOneIfFive(Effect):
+    """"If you have at least 5 cards in hand, discard one that is X (or reveal you can't)" (Fear, Villain): with
+    fewer than 5 cards nothing happens; with none that qualifies the hand is revealed."""
+
+    filter: Callable[[Card], bool]
+    what: str                       # "an Action or Treasure": the question and, without its article, the reveal
+    cite: dict | None = None
+
+    def apply(self, ctx: Ctx) -> bool:
+        p = ctx.player
+        if len(p.hand) < 5:
+            ctx.log(f"{p.name} has {len(p.hand)} cards in hand, fewer than 5, and discards nothing", *self._cites())
+            return False
+        options = [c for c in p.hand if self.filter(c)]
+        if not options:
+            none = self.what.split(" ", 1)[1]
+            ctx.log(f"{p.name} reveals their hand ({act.names(p.hand)}): no {none}", *self._cites())
+            act.revealed(ctx.game, p, list(p.hand))
+            return False
+        chosen = ctx.ask(Question(p.name, f"discard {self.what}", "cards", options, 1, 1))
+        act.discard(ctx.game, p, chosen, self.cite)
+        return True
+
+    def _cites(self) -> list[dict]:
+        return [self.cite] if self.cite else []
+
+
+@dataclass
 class PlayActionMultiple(Effect):
     """A throne-room: choose an Action card from hand and play it ``times`` times (§ III)."""
 
