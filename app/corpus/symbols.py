@@ -110,6 +110,10 @@ _BEFORE_PUNCT = re.compile(r"(?<=[\w*])(?<!\.gif)(?<!\.png) (?=[,.;](?![\w\d])|[
 # A symbol lost inside bold: "+****", "**worth **)", "***x* **—" (the term definitions of chapter II).
 _IN_BOLD = re.compile(r"(?<=\*\*)(?=\*\*)|(?<=\S) (?=\*\*(?:[)—,.;:]|\s|$))")
 # Documents whose doubled spaces are layout, not lost icons (the German dividers' line breaks).
+# Gaps no spacing shows, found by the phrase they leave: "Pay any amount of (by deducting it from your money
+# pool), paying off (removing) 1 for each 1." (the Buy phase's steps: $ before the parenthesis, 1 Debt for each $1).
+_PHRASE_WORD = re.compile(r"\bamount of (?=\()")
+_PHRASE_NUMBERS = re.compile(r"(?<=\s)(?=\d+ for each \d+\.)|(?<=\d for each )(?=\d+\.)")
 _LAYOUT_SPACES = {"german"}
 _ROLES = ("rules", "adventures", "faq", "german")
 
@@ -169,6 +173,10 @@ def _mark_line(role: str, line_no: int, line: str, ledger: GapLedger) -> str:
         for m in _BEFORE_PUNCT.finditer(line):
             if not any(a <= m.start() < b for a, b, _ in spans):
                 spans.append((m.end(), m.end(), "punct"))
+    for m in _PHRASE_WORD.finditer(line):
+        spans.append((m.end(), m.end(), "word"))
+    for m in _PHRASE_NUMBERS.finditer(line):
+        spans.append((m.end(), m.end(), "punct"))
     for m in _PLUS.finditer(line):
         if is_bare_plus(line, m.start(), german=role == "german"):
             spans.append((m.end(), m.end(), "plus"))
@@ -196,6 +204,8 @@ def _mark_line(role: str, line_no: int, line: str, ledger: GapLedger) -> str:
         if kind == "space":
             at_end = end == len(line) or line[end] in ",.;:)”"      # "equivalent to   ." -> "to ¤."
             out.append(f" {mark}" if at_end else f" {mark} ")
+        elif kind == "word":
+            out.append(f"{mark} ")
         else:
             out.append(mark)
         pos = end
@@ -368,6 +378,7 @@ SIGNATURES: dict[str, re.Pattern[str]] = {
                                         r"nothing|more|less|token)\b|\s+\(instead\b)"),
     "space before punctuation": re.compile(r"(?<=[\w*]) (?=[,.;](?![\w\d])|[”)])|\(\s*\)|“”"),
     "lost in a phrase": re.compile(
+        r"\bamount of (?=\()|\b\d+ for each \d+\.|"
         r"\b(?:costing|costs? up to|worth|the most|give you|gives you|produces?) "
         r"(?=(?:or|and|if|in its|in their|when|per)\b)|\b(?:having|has|have) (?=(?:or|in its|in their)\b)|\bup to (?=(?:from|more|when|or)\b)"),
     "unrestored marker": _MARK,

@@ -140,12 +140,13 @@ def fire_together(game: Game, events: list[Event]) -> None:
     # abilities can trigger 1-2; TRIGGERED ABILITY ③). Only for gains and buys: an ability set up at the start
     # of a turn "at the start of your next turn" waits for the next one.
     watch = [e for e in events if e.kind in REOPENING]
-    known_later = {id(la) for la in game.later} if watch else set()
+    # keyed by id, holding the ability itself: an ability dropped meanwhile can't free its id for a new one
+    known_later = {id(la): la for la in game.later} if watch else {}
     known_in_play = {c.id for q in game.players for c in q.in_play} if watch else set()
     # at the start of a turn, a lasting start-of-turn ability that comes true meanwhile starts this turn
     # (see ``_lasting_now``); the abilities already collected are not collected again
     turn_starts = [e for e in events if e.kind == "start_of_turn"]
-    collected = {id(x.later) for x, _ in pending if x.later is not None}
+    collected = {id(x.later): x.later for x, _ in pending if x.later is not None}
     while pending:
         for p in game.in_turn_order():
             while True:
@@ -198,7 +199,7 @@ def _pending(game: Game, ev: Event, la: LaterAbility) -> Pending:
     return Pending(owner, la.label, lambda g, e, la=la: la.run(g, e), la)
 
 
-def _lasting_now(game: Game, ev: Event, collected: set[int]) -> list[Pending]:
+def _lasting_now(game: Game, ev: Event, collected: dict[int, LaterAbility]) -> list[Pending]:
     """Start-of-turn abilities lasting the game whose condition came true while the start of this turn resolved.
 
     PLAY A CARD AT THE START OF YOUR TURN (§ VI): "If you play ... Fool gaining Lost in the Woods ... the
@@ -211,14 +212,14 @@ def _lasting_now(game: Game, ev: Event, collected: set[int]) -> list[Pending]:
             continue
         mine = la.owner == ev.player.index or la.anyone
         if mine and (la.condition is None or la.condition(game, ev)):
-            collected.add(id(la))
+            collected[id(la)] = la
             found.append(_pending(game, ev, la))
             game.log.add(f"{la.label} came into effect while the start of the turn was resolving: it starts this "
                          "turn", MORE_CONCURRENT)
     return found
 
 
-def _arrived(game: Game, ev: Event, known_later: set[int], known_in_play: set[int]) -> list[Pending]:
+def _arrived(game: Game, ev: Event, known_later: dict[int, LaterAbility], known_in_play: set[int]) -> list[Pending]:
     """Abilities set up, or cards with while-in-play abilities put into play, since ``ev``'s window opened that
     trigger on it (More concurrent abilities can trigger 1-2, § III); each joins once (``known_*`` grow)."""
     from app.engine.core.registry import definition
@@ -227,7 +228,7 @@ def _arrived(game: Game, ev: Event, known_later: set[int], known_in_play: set[in
     for la in list(game.later):
         if id(la) in known_later:
             continue
-        known_later.add(id(la))
+        known_later[id(la)] = la
         mine = la.owner == ev.player.index or la.anyone
         if la.trigger == ev.kind and mine and (la.condition is None or la.condition(game, ev)):
             found.append(_pending(game, ev, la))

@@ -220,5 +220,10 @@ def _end(game: Game, ev: Any) -> None:
     if isinstance(game.decider, _PossessorDecides):
         game.decider = game.decider._inner
     game.possessed_turn = None
-    game.log.add(f"{p.name}'s Possessed turn is over; after any other extra turns, {p.name} still gets their "
-                 "regular turn", R(4))
+    if game.final_round is not None:
+        # the round after the game would have ended (Fleet): only its own players take a turn in it
+        game.log.add(f"{p.name}'s Possessed turn is over; in this round only its own players take a turn",
+                     game.final_round["cite"])
+    else:
+        game.log.add(f"{p.name}'s Possessed turn is over; after any other extra turns, {p.name} still gets their "
+                     "regular turn", R(4))
