@@ -6,7 +6,7 @@
 For every part the ranker reads as a feature, the ranker is retrained without it (its column zeroed in
 training and at query time, from ranker_study's cached rows: the tuning questions and eighth 0 of the
 tables, as bench/train_ranker.py trains) so the figure is what search loses without the part, not what a
-model trained with it loses when it goes missing. Parts that are not features (the fusion, the extra
+model trained with it loses when it goes missing. Parts that are not features (the extra
 candidates by meaning, spelling, the query's boosts, the learned order itself) are switched off at query
 time with the full model. Two measures:
 
@@ -45,10 +45,6 @@ def patched(obj, name: str, value):
         setattr(obj, name, old)
 
 
-def _no_fusion(slots, near, doc, k=None, weight=None):
-    return slots
-
-
 # name -> (feature columns zeroed, query-time switches: (object, attribute, value)). The parts measured
 # and removed in issue #34 (the translation model, section vectors, general English vectors and their learned
 # map) are gone from the code; their rows are in docs/question-tables.md and the issue's note.
@@ -58,9 +54,8 @@ def parts(eng) -> dict[str, tuple[tuple[str, ...], list]]:
         "full search": ((), []),
         "learned ranker (hand-written order instead)": ((), [(query_mod, "load_model", lambda: None)]),
         "learned word vectors (feature)": (("embedding",), []),
-        "fusion": ((), [(query_mod, "fuse", _no_fusion)]),
         "candidates by meaning (embedding.Nearest)": ((), [(eng, "nearest", None)]),
-        "word vectors: feature, fusion and candidates": (("embedding",), [(info, "embedding", None), (eng, "nearest", None)]),
+        "word vectors: feature and candidates": (("embedding",), [(info, "embedding", None), (eng, "nearest", None)]),
         "table-question match (asked)": (("asked",), []),
         "rule words on every word (rule_words)": (("rule_words",), []),
         "spelling of ordinary words": ((), [(eng, "speller", None)]),

@@ -22,8 +22,8 @@ def test_back_from_a_result_restores_the_place_on_the_results_page(server, brows
     result = page.locator("#results .hit a.hittitle").nth(8)
     href = result.get_attribute("href")
     result.scroll_into_view_if_needed()
-    page.mouse.wheel(0, -300)                         # the tapped result somewhere down the screen
-    page.wait_for_function("() => window.scrollY > 1000")
+    page.evaluate("() => window.scrollBy(0, -300)")  # the tapped result somewhere down the screen (at once:
+    page.wait_for_function("() => window.scrollY > 1000")  # a wheel's scroll may still be moving when measured)
     top = result.bounding_box()["y"]
     page.screenshot(path=str(shots / f"back-{how}-before-390.png"))
     result.click()

@@ -1,5 +1,5 @@
-"""Issue #35: on a phone every link and button outside running text is at least 40 px high and 40 px wide
-(WCAG 2.5.8's exception is a link inside a sentence, whose size the line of text sets). Measured in Chromium
+"""Issue #35: on a phone every link and button outside running text is at least 40 px high and 40 px wide,
+with its words inside it (WCAG 2.5.8's exception is a link inside a sentence, whose size the line of text sets). Measured in Chromium
 at 390x844 on the pages a player scrolls at the table: results, long card pages, rules, lists, a scenario,
 the sandbox."""
 from __future__ import annotations
@@ -24,12 +24,13 @@ SMALL = """(min) => {
   return Array.from(document.querySelectorAll('a[href], button, summary, input:not([type=hidden]), select, [role=option]'))
     .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden' && !inText(e))
     .map(e => { const r = e.getBoundingClientRect();
-      return [e.tagName.toLowerCase() + ' "' + words(e).slice(0, 40) + '"', Math.round(r.width), Math.round(r.height)]; })
-    .filter(([_, w, h]) => w < min || h < min);
+      return [e.tagName.toLowerCase() + ' "' + words(e).slice(0, 40) + '"', Math.round(r.width), Math.round(r.height),
+              e.scrollWidth > Math.ceil(r.width) + 1 && getComputedStyle(e).textOverflow !== 'ellipsis' ? 'text spills out' : '']; })
+    .filter(([_, w, h, spills]) => w < min || h < min || spills);
 }"""
 PAGES = ["/", "/search?q=throne+room+feast", "/search?q=moat+witch", "/cards/throne-room", "/cards/possession",
          "/cards/band-of-misfits", "/rules", "/rules/viii-index", "/cards", "/faq", "/scenarios",
-         "/scenarios/throne-room-feast", "/try", "/try?cards=Throne+Room,Feast", "/offline"]
+         "/scenarios/throne-room-feast", "/scenarios/nocturne-secret-cave-throne-room-discards-once", "/try", "/try?cards=Throne+Room,Feast", "/offline"]
 
 
 def test_every_tap_target_outside_running_text_is_40_px(server, browser, shots):

@@ -17,10 +17,23 @@ def test_band_of_misfits_says_the_sources_disagree_beside_the_winning_ruling(cli
     assert "faq" in kinds                 # the superseded FAQ clarifications, beside the pre-2019 rulings
 
 
+def test_the_complete_rules_against_themselves_is_said_beside_the_ruling_that_no_longer_holds(client):
+    """Overlord 1 (pre-2019) plays an Overlord from the trash; Band of Misfits (pre-2019) 8, which applies to it,
+    says that is no longer possible (the engine follows the later note: judge-empires-overlord-1)."""
+    page = client.get("/cards/overlord").get_data(as_text=True)
+    ruling = page[page.index('id="r1"'):]
+    ruling = ruling[:ruling.index("</li>")]
+    assert "Sources disagree" in ruling and "later note" in ruling and "lose track" in ruling
+    rules = [d for d in client.get("/api/cards/overlord").get_json()["disagreements"] if d["kind"] == "rules"]
+    assert [(d["other"], d["winner"]) for d in rules] == [("overlord#r1", "band-of-misfits-pre-2019#r8")]
+    listed = [d for d in client.get("/api/disagreements").get_json()["disagreements"] if d["kind"] == "rules"]
+    assert listed[0]["url"] == "/cards/overlord#r1"
+
+
 def test_one_url_lists_every_disagreement(client):
     data = client.get("/api/disagreements").get_json()
     assert data["count"] == len(data["disagreements"]) >= 3
-    assert {d["kind"] for d in data["disagreements"]} == {"faq", "german", "card text"}
+    assert {d["kind"] for d in data["disagreements"]} == {"faq", "german", "card text", "rules"}
     page = client.get("/disagreements").get_data(as_text=True)
     assert "Band of Misfits" in page and "Complete Rules win" in page
     for d in data["disagreements"]:

@@ -9,7 +9,6 @@ import pytest
 from app.search import embedding
 from app.search.embedding import learn
 from app.search.query import engine_for, search
-from app.search.rerank import fuse
 
 # Two sibling passages share most words; players ask about the first as "topdeck" and about the second
 # as "hand". A third passage is about something else.
@@ -85,24 +84,6 @@ def test_the_build_writes_the_model_and_search_reads_it(store):
     model = eng.info.embedding
     assert model is not None and len(model.doc_vectors) == eng.postings.doc_count * model.dim
     assert "topdeck" in model.words       # a word players use, learned from the real tables
-
-
-def test_fusion_lifts_a_result_both_orders_rank_well_above_one_only_the_learned_order_likes():
-    ranked = [(9.0, 10), (8.0, 11), (7.0, 12), (6.0, 13)]
-    near = {10: 0.1, 11: 0.9, 12: 0.2, 13: 0.8}
-    fused = fuse(ranked, near, lambda x: x[1], k=5, weight=1.0)
-    assert [d for _, d in fused] == [11, 10, 13, 12]
-    assert sorted(fused) == sorted(ranked)          # reordered, nothing lost or added
-    # at the weight search uses, the cosine order moves a result past its neighbour, not to the top
-    near = {10: 0.5, 11: 0.4, 12: 0.1, 13: 0.9}
-    assert [d for _, d in fuse(ranked, near, lambda x: x[1])] == [10, 11, 13, 12]
-
-
-def test_fusion_without_cosines_keeps_the_learned_order_and_a_result_without_a_vector_keeps_its_place():
-    ranked = [(3.0, 1), (2.0, 2), (1.0, 3)]
-    assert fuse(ranked, {}, lambda x: x[1]) == ranked
-    # 2 has no vector (a German passage): it counts its learned rank twice and stays second
-    assert [d for _, d in fuse(ranked, {1: 0.5, 3: 0.4}, lambda x: x[1])] == [1, 2, 3]
 
 
 @pytest.mark.parametrize("query, answers", [

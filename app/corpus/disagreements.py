@@ -1,13 +1,15 @@
 """Where the sources disagree about a card, said beside the ruling that wins (issue #33).
 
-Three kinds, each in a player's words:
+Four kinds, each in a player's words:
 
 * ``faq``: a BGG FAQ clarification the Complete Rules now rule differently (``faq-superseded.csv``);
 * ``german``: a German divider written for the first printing of a card that has changed since, where
   the divider's own words say the old rule and the card's current text (dominion-setup) says the new
   one (``corpus/data/german-first-edition.csv``: both quoted verbatim, checked at build);
 * ``card text``: the dominion-setup package's card text against the Complete Rules
-  (``corpus/data/disagreements.csv``, one row per case, read by a person).
+  (``corpus/data/disagreements.csv``, one row per case, read by a person);
+* ``rules``: the Complete Rules against themselves, where a later note says an older ruling no longer holds
+  (Band of Misfits (pre-2019) 8 against Overlord 1): the same table, with the losing ruling's key as ``source``.
 
 The Complete Rules win every time; ``winner`` is the key of their ruling.
 """
@@ -28,7 +30,7 @@ GERMAN_HEADER = ["card", "german", "means", "current"]
 @dataclass
 class Disagreement:
     card: str          # Card Reference slug
-    kind: str          # 'faq' | 'german' | 'card text'
+    kind: str          # 'faq' | 'german' | 'card text' | 'rules'
     other: str         # key of the passage that loses ('dominion-setup' for the package's card text)
     winner: str        # key of the Complete Rules ruling (or note) that wins
     note: str          # one line a player understands
@@ -51,7 +53,8 @@ def collect_disagreements(parsed: ParsedCorpus, corpus: Path) -> None:
                 raise CorpusError(path, line, f"card: no Card Reference entry {card!r}")
             if winner not in rulings:
                 raise CorpusError(path, line, f"winner: no ruling {winner!r}")
-            out.append(Disagreement(card, "card text", source, winner, text_cell(path, line, note, "note", 10, 400), line))
+            kind = "rules" if source in rulings else "card text"
+            out.append(Disagreement(card, kind, source, winner, text_cell(path, line, note, "note", 10, 400), line))
     faq = {f.key: f for f in parsed.faq_clarifications}
     for s in parsed.faq_superseded:
         card_rulings = [b for b in s.by if b in rulings]

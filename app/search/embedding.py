@@ -19,7 +19,7 @@ the tables); ``rulings build`` only applies them to the documents (a tf-idf-weig
 a second) and writes the documents' vectors next to the index. A bench that removes table rows from a copy
 of the store learns its own vectors from the copy (``build_search_index(..., learn=True)``), so its model
 never saw them. Search reads the vectors in plain Python: one question vector per query, one dot product per
-candidate: a re-ranking feature (``rerank.py``), the fusion's second order (``rerank.fuse``) and five extra
+candidate: a re-ranking feature (``rerank.py``) and five extra
 candidates (``Nearest``). Measured: ``bench/ablation.py`` (issue #34: removing the feature costs 0.016 of
 recall@3 on held-out sets 2-8 pooled).
 """
@@ -171,16 +171,28 @@ def learn(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequen
     return model.question_words(), model.documents(doc_words)
 
 
-def learn_words(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequence[str]],
-                epochs: int = EPOCHS, seed: int = SEED) -> WordVectors:
-    """The model (``WordVectors``) trained so that each question is nearer its own passage than every other
-    passage some question answers. Slow (a minute or more of numpy and scipy): run by
-    ``bench/train_embedding.py``, never by ``rulings build``."""
+@dataclass
+class TrainingProblem:
+    """What the word vectors are fitted to: the vocabulary with its idf, each table question as idf-weighted
+    word rows, the passages some question answers as tf-idf-weighted word rows, and each question's passage
+    (its column). ``learn_words`` fits it with minibatch Adam; bench/embedding_optimizer.py with scipy."""
+
+    vocab: list[str]
+    idf: "np.ndarray"               # (V,)
+    questions: list[dict[int, float]]
+    docs: object                    # scipy sparse (answered passages, V)
+    target: "np.ndarray"            # (questions,) column in ``docs``
+
+
+def training_problem(pairs: Sequence[tuple[Sequence[str], int]],
+                     doc_words: Sequence[Sequence[str]]) -> TrainingProblem | None:
+    """The problem for (question words, document number) pairs and every document's words; None when no
+    document has words."""
     import numpy as np
 
     live = [d for d, ws in enumerate(doc_words) if ws]
     if not live:
-        return WordVectors([], np.zeros((0, DIM), np.float32), np.zeros((0, DIM), np.float32), np.zeros(0, np.float32))
+        return None
     pos = {d: i for i, d in enumerate(live)}
     pairs = [(list(dict.fromkeys(q)), pos[d]) for q, d in pairs if q and d in pos]
     counts = Counter(w for d in live for w in set(doc_words[d]))
@@ -205,7 +217,25 @@ def learn_words(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[
     answered = sorted({pairs[i][1] for i in keep})
     column = {p: i for i, p in enumerate(answered)}
     docs = _rows([doc_row(doc_words[live[p]]) for p in answered], len(vocab))
-    questions, target = [questions[i] for i in keep], np.array([column[pairs[i][1]] for i in keep], dtype=np.int64)
+    return TrainingProblem(vocab, idf, [questions[i] for i in keep], docs,
+                           np.array([column[pairs[i][1]] for i in keep], dtype=np.int64))
+
+
+def learn_words(pairs: Sequence[tuple[Sequence[str], int]], doc_words: Sequence[Sequence[str]],
+                epochs: int = EPOCHS, seed: int = SEED) -> WordVectors:
+    """The model (``WordVectors``) trained so that each question is nearer its own passage than every other
+    passage some question answers. Slow (a minute or more of numpy and scipy): run by
+    ``bench/train_embedding.py``, never by ``rulings build``.
+
+    Minibatch Adam (``Adam``, below): scipy's L-BFGS on the whole table, as the ranker is fitted, measured
+    worse on the held-out sets for twice the CPU (``bench/embedding_optimizer.py``, README)."""
+    import numpy as np
+
+    problem = training_problem(pairs, doc_words)
+    if problem is None:
+        return WordVectors([], np.zeros((0, DIM), np.float32), np.zeros((0, DIM), np.float32), np.zeros(0, np.float32))
+    vocab, idf, questions, docs, target = (problem.vocab, problem.idf, problem.questions, problem.docs,
+                                           problem.target)
     rng = np.random.default_rng(seed)
     start = rng.normal(0.0, 0.1, (len(vocab), DIM)).astype(np.float32)
     asked, passage = start.copy(), start.copy()
@@ -260,7 +290,8 @@ def _unit(m):
 
 class Adam:
     """Adam (Kingma and Ba 2015) on a list of arrays, updated in place (the minibatch training above; the
-    ranker, a full-batch fit, uses scipy's L-BFGS instead)."""
+    ranker, a full-batch fit, uses scipy's L-BFGS instead). Kept rather than scipy's L-BFGS on the whole
+    table, which took twice the CPU for lower held-out figures (``bench/embedding_optimizer.py``, README)."""
 
     def __init__(self, params, rate: float = RATE):
         import numpy as np

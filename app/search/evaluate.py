@@ -163,7 +163,7 @@ def learned_order(store: Store, question: str):
 def where_lost(store: Store, outcome: Outcome) -> str | None:
     """For a question not answered in the top 3, the stage that lost its answer (one of LOST_KINDS); None
     when it was answered. The first two stages are ``learned_order``'s; the page order after them (one
-    slot per section, the embedding's fusion, the named cards' entries) is what ``search`` returned."""
+    slot per section, the named cards' entries) is what ``search`` returned."""
     if outcome.rank is not None and outcome.rank <= 3:
         return None
     eng, hits, ranked = learned_order(store, outcome.question.q)

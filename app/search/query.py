@@ -54,7 +54,7 @@ from app.search.versions import current_first, names_version, previous_documents
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
 from app.search.rerank import (GERMAN_WORDS, AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule,
-                               asks_for_kingdoms, features, fuse, german_beside_english, is_german, is_kingdom_list,
+                               asks_for_kingdoms, features, german_beside_english, is_german, is_kingdom_list,
                                load_model, rerank, table_question, words_score)
 from app.store.db import Store
 
@@ -392,18 +392,13 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     slots = show_paragraphs(collapse(ranked, eng.postings.keys, tier), eng.paragraphs,
                             lambda docs: words_score(eng.postings, plan.words or plan.stems, docs), tier,
                             shown=limit + len(slugs) + 2)
-    # fused with the embedding's order (rerank.fuse), but not for a card's name alone: that is a lookup,
-    # whose answer is the card's own entry; nor for a German question, whose words it never learned
-    if eng.info is not None and eng.info.embedding is not None and (stems or len(slugs) > 1) \
-            and not _in_german(plan, text):
-        slots = fuse(slots, nearness(eng, plan, [s.docnum for s in slots]), lambda s: s.docnum)
     slots = one_german_slot(slots, eng.info.kind if eng.info is not None else [], eng.owner)
     if stems:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
     slots = after_current_rule(slots, eng.superseded, lambda s: s.docnum)
     if not _in_german(plan, text) and eng.info is not None:
-        # the page's reordering (fusion, card entries) must not lift a German passage above its card's
+        # the page's reordering (card entries) must not lift a German passage above its card's
         # English documents either (the learned order already keeps it below: ``order``)
         slots = [s for s, _ in german_beside_english([(s, s.docnum) for s in slots], eng.info.kind, eng.owner)]
     shown = pick_scenario(eng, plan, scenarios, slots[0].docnum if slots else None)
@@ -533,7 +528,7 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
         now = [d for c in plan.strong for d in eng.current.get(c.slug, ()) if d not in fetched]
         if now:
             docs += eng.postings.scored(plan.query, list(dict.fromkeys(now)))
-    # not for a German question: the embedding never learned its words (as the fusion in ``search``)
+    # not for a German question: the embedding never learned its words
     near = [] if _in_german(plan, text) else _nearest(eng, plan, {d for _, d in docs})
     plan.nearest = frozenset(near)
     return docs + eng.postings.scored(plan.query, near) if near else docs, scenarios
@@ -580,8 +575,8 @@ def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[fl
 
 
 def nearness(eng: _Engine, plan: "QueryPlan", docs: list[int]) -> dict[int, float]:
-    """The cosines of ``docs`` to the question (embedding.py), each computed once per question: the
-    ranking's feature and the fusion after it read the same ones."""
+    """The cosines of ``docs`` to the question (embedding.py), each computed once per question (the
+    ranking's feature)."""
     model = eng.info.embedding if eng.info is not None else None
     if model is None:
         return {}

@@ -30,12 +30,6 @@ from app.search.scorer import Model
 
 WEIGHTS_FILE = Path(__file__).with_name("ranker.json")
 T = TypeVar("T")
-# Reciprocal rank fusion of the learned order and the embedding's (``fuse``). Measured on the table
-# hold-out (two samples of each mode) against k = 10 and 20 and weights 0, 0.6 and 1: a larger weight
-# finds more of the passages the tables cover (0.6: +0.01 recall@3) but ranks the ones they do not
-# cover lower (0.6: MRR -0.02, 1: -0.04); 0.3 gains on the first and costs nothing on the second.
-FUSION_K = 5.0
-FUSION_WEIGHT = 0.3
 
 # Display kinds (documents.py) that get their own feature.
 KINDS = ("card", "ruling", "section", "common effect", "FAQ", "rulebook", "German", "index term")
@@ -156,7 +150,7 @@ def features(cands: Sequence[tuple[float, int]], postings, info: DocInfo, *, ste
              near: dict[int, float] | None = None) -> list[list[float]]:
     """One feature row per candidate, in the order of FEATURES. ``asked`` is the question's words as
     compared with table questions (the query plan's, so the hits' "Answers" reuse its comparisons);
-    and ``near`` the candidates' cosines to the question (embedding.py; the plan's, so the fusion reuses them)."""
+    and ``near`` the candidates' cosines to the question (embedding.py; the plan's)."""
     docs = [d for _, d in cands]
     all_words = list(dict.fromkeys(words)) or list(stems)
     asked = asked or AskedWords(all_words, IdfWeights(postings))
@@ -286,23 +280,6 @@ def rerank(cands: list[tuple[float, int]], rows: list[list[float]], model: Model
     scored = [(float(s), i, d) for i, (s, (_, d)) in enumerate(zip(scores, cands))]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(s, d) for s, _, d in scored]
-
-
-def fuse(ranked: list[T], near: dict[int, float], doc: Callable[[T], int], k: float | None = None,
-         weight: float | None = None) -> list[T]:
-    """The learned order fused with the order of the same results by their cosine to the question
-    (``near``, embedding.py), by reciprocal rank fusion: each scores 1/(k + its rank in the learned
-    order) + weight/(k + its rank by cosine), and the list is sorted on that (ties keep the learned
-    order). A result without a vector (a German passage) counts its learned rank for both."""
-    if not near:
-        return ranked
-    k = FUSION_K if k is None else k
-    weight = FUSION_WEIGHT if weight is None else weight
-    docs = [doc(x) for x in ranked]
-    by_cosine = {d: i for i, d in enumerate(sorted((d for d in docs if d in near), key=lambda d: (-near[d], d)), start=1)}
-    fused = sorted(((1.0 / (k + i) + weight / (k + by_cosine.get(d, i)), i) for i, d in enumerate(docs, start=1)),
-                   key=lambda x: (-x[0], x[1]))
-    return [ranked[i - 1] for _, i in fused]
 
 
 def german_beside_english(ranked: list[tuple[float, int]], kinds: Sequence[str],

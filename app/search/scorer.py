@@ -14,7 +14,7 @@ linear weights used to be fitted on the raw features under one L2 penalty. That 
 small values (a cosine, a share of words) far more than large ones (a BM25 ratio), and held the model
 back. Both measured on the table hold-out and in cross-validation (bench/train_ranker.py's docstring).
 
-Only the order matters downstream (rerank.fuse reads ranks, not scores), so the score has no unit.
+Only the order matters downstream, so the score has no unit.
 Trained offline by ``bench/train_ranker.py`` (``learn``) and stored in ``ranker.json`` with the
 feature names; a file for other features, or with arrays of the wrong shape, is refused (``load``
 returns None and search falls back to the hand-written order), never silently mis-scored.

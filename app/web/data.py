@@ -84,7 +84,8 @@ def _backlink_view(refs: list[dict[str, Any]], renderer: Renderer, store: Store 
     return out
 
 
-_DISAGREE_KIND = {"faq": "BGG FAQ", "german": "German divider", "card text": "card text (dominion-setup)"}
+_DISAGREE_KIND = {"faq": "BGG FAQ", "german": "German divider", "card text": "card text (dominion-setup)",
+                  "rules": "an older ruling of the Complete Rules"}
 
 
 def card_disagreements(store: Store, slug: str | None = None) -> list[dict[str, Any]]:
@@ -106,8 +107,9 @@ def disagreements_view(store: Store) -> dict[str, Any]:
         if items else {}
     for d in items:
         d["name"] = names.get(d["card"], d["card"])
-        if d["winner"] in anchors:
-            d["url"] = f"/cards/{d['card']}#{anchors[d['winner']]}"
+        shown_beside = d["other"] if d["kind"] == "rules" else d["winner"]     # a ruling on this card's page
+        if shown_beside in anchors:
+            d["url"] = f"/cards/{d['card']}#{anchors[shown_beside]}"
     return {"count": len(items), "disagreements": items}
 
 
@@ -146,7 +148,8 @@ def card_view(store: Store, renderer: Renderer, slug: str, scenarios: "ScenarioI
     view["disagreements"] = card_disagreements(store, slug)
     for d in view["disagreements"]:
         for rv in view["rulings"] + [r for v in view["previous_versions"] for r in v["rulings"]]:
-            if rv["key"] == d["winner"]:
+            # beside the ruling that wins, or (the Complete Rules against themselves) the one that no longer holds
+            if rv["key"] == d["winner"] or (d["kind"] == "rules" and rv["key"] == d["other"]):
                 rv.setdefault("disagree", []).append(d)
                 d["url"] = f"/cards/{slug}#{rv['anchor']}"
     view["referred_by"] = _backlink_view(card["referred_by"], renderer, store)

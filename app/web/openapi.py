@@ -86,7 +86,7 @@ def _paths() -> dict[str, Any]:
                            ["missing_query", limits.QUERY_CHARS.code, "bad_parameter"])}),
         "/api/cards": _get("Every Card Reference entry with cost, types and set", _ok("The cards", "CardList")),
         "/api/disagreements": _get(
-            "Every place the BGG FAQ, the German dividers or the dominion-setup card text disagree with the "
+            "Every place the BGG FAQ, the German dividers, the dominion-setup card text or an older ruling disagree with the "
             "Complete Rules, with the ruling that wins", _ok("The disagreements", "Disagreements")),
         "/api/cards/{slug}": _get(
             "One card: facts, rulings with links, FAQ, previous versions, backlinks, "
