@@ -48,7 +48,8 @@ def test_the_check_finds_the_gaps_the_issue_names():
     for text in ("cannot have  or  in its cost", "you get + both times", "(three): +; trash; or gain",
                  "has the most  (Victory points)", "you get +1 Buy, +, and", "Treasures give you  (Coins).",
                  "This Treasure does not give you , but", "you get +3. See",
-                 "Pay any amount of (by deducting it", "paying off (removing) 1 for each 1."):
+                 "Pay any amount of (by deducting it", "paying off (removing) 1 for each 1.",
+                 "You double the 🟡 you currently have"):
         assert silent_gaps(text), text
     for text in ("+$2 and +1 Buy", "Throne Room + Feast", "worth 2 VP if", "cards costing from $3 to $6",
                  "(Crown + Investment means", "a cost such as 3+"):
@@ -107,6 +108,12 @@ def test_restorations_read_as_printed(store):
     # the card's own amount where the document's digit is not it (Orb: "+1 Buy and +$3")
     assert "+Buy and +$3." in ruling("orb#r1")
     assert "you get all relevant bonuses (+2 Cards and +2 Actions; +$2; +2 VP)" in ruling("sacrifice#r1")
+    # the legend's pictures as the game prints them (🟡 = Coins, 🏰 = Victory points), and the two cost kinds
+    # a sentence names by pictures the legend leaves out
+    assert "You double the $ you currently have" in ruling("fortune#r1")
+    assert "+Cards you get this turn are +$ instead" in ruling("way-of-the-chameleon#r1")
+    assert "Wayfarer can have a **cost** with Potion or Debt in it." in ruling("wayfarer#r7")
+    assert "Fortress" in store.rows("select name from cards where slug = 'fortress'")[0]["name"]
     # the Buy phase's steps: what is paid and what is paid off, and the rate the Debt section's "paying per" lost
     assert "Pay any amount of $ (by deducting it from your **money pool**), **paying off** (removing) 1 Debt for each $1." in para(2155)
     assert "by **paying** $1 per Debt token" in para(1367)

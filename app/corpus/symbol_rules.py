@@ -272,7 +272,23 @@ def circled(gap: Gap, section_title: str, cards: list[CardFacts]) -> Answer:
 RULES: list[Callable[[Gap, str, list[CardFacts]], Answer]] = [sentence, section, card_text, named_cards]
 
 
+_LEGEND = {"\U0001F7E1": ("$", "the document's legend: “🟡 = Coins”"),
+           "\U0001F534": ("Debt", "the document's legend: “🔴 = Debt”"),
+           "\U0001F3F0": ("VP", "the document's legend: “🏰 = Victory points”"),
+           "\U0001F535": ("Potion", "“the 🟡 and 🔵 you have available” in a money pool: coins and Potions"),
+           "\U0001F423": ("Potion", "a cost “with 🐣 or 🐥 in it”: the two kinds of cost besides coins, Potion and Debt"),
+           "\U0001F425": ("Debt", "a cost “with 🐣 or 🐥 in it”: the two kinds of cost besides coins, Potion and Debt")}
+
+
+def legend(gap: Gap) -> Answer:
+    """A symbol the document printed as a picture its legend (or its sentence) names."""
+    symbol, why = _LEGEND[_plain(gap.after)[:1]]
+    return symbol, ("section" if "legend" in why else "sentence"), why
+
+
 def infer(gap: Gap, section_title: str, sections: dict[str, str]) -> Answer:
+    if _plain(gap.after)[:1] in _LEGEND:
+        return legend(gap)
     if re.match(f"[{CIRCLED}]", _plain(gap.after)):
         return circled(gap, section_title, [])        # a circled digit is only ever a coin's amount
     cards = _cards_for(gap, sections)

@@ -38,7 +38,13 @@ LOST = "[symbol lost in the source]"
 _MARK_BASE = 0xE000
 _MARK_LIMIT = 0x1800
 _MARK = re.compile("[\ue000-\uf7ff]")
-_MARK_DIGITS = re.compile("([\ue000-\uf7ff])((?:\\*\\*)?\\d*(?:\\*\\*)?)([\u2460-\u2473\u2776-\u277f]?)")
+# The Complete Rules' legend icons ("🟡 = Coins", "🔴 = Debt", "🏰 = Victory points"), and two that the legend
+# leaves out but the sentence settles ("the 🟡 and 🔵 you have available": coins and Potions; "a cost with 🐣 or 🐥
+# in it": the other two kinds of cost). 🏰 is also an expansion's icon after a name in a header ("Fortress 🏰 p. 37").
+LEGEND_ICONS = "\U0001F7E1\U0001F534\U0001F535\U0001F423\U0001F425\U0001F3F0"
+_LEGEND_ICON = re.compile(f"[{LEGEND_ICONS[:-1]}]|{LEGEND_ICONS[-1]}(?![ \\t]*(?:p\\. ?\\d|see\\b|\\*\\*))")
+_MARK_DIGITS = re.compile("([\ue000-\uf7ff])((?:\\*\\*)?\\d*(?:\\*\\*)?)([\u2460-\u2473\u2776-\u277f"
+                          + LEGEND_ICONS + "]?)")
 
 # The Complete Rules print a coin with its amount as a circled digit ("costing ② or ③", "+⑦", "Your -① token"),
 # and also number their rulings ("- ③ text", "① text") and point to numbered rulings with the same glyphs
@@ -186,6 +192,7 @@ def _mark_line(role: str, line_no: int, line: str, ledger: GapLedger) -> str:
     spans: list[tuple[int, int, str]] = []     # (start, end, kind)
     if role == "rules":
         spans += [(at, at, "circled") for at in circled_amounts(line)]
+        spans += [(m.start(), m.start(), "circled") for m in _LEGEND_ICON.finditer(line)]
     if role not in _LAYOUT_SPACES:
         latex = [m.span() for m in _LATEX.finditer(line)]
         indent = len(line) - len(line.lstrip(" "))
@@ -416,6 +423,9 @@ SIGNATURES: dict[str, re.Pattern[str]] = {
         r"\b(?:costing|costs? up to|worth|the most|give you|gives you|produces?) "
         r"(?=(?:or|and|if|in its|in their|when|per)\b)|\b(?:having|has|have) (?=(?:or|in its|in their)\b)|\bup to (?=(?:from|more|when|or)\b)"),
     "unrestored marker": _MARK,
+    # a legend icon still printed as the document's picture (🟡 for coins, 🔴 Debt, 🔵 and 🐣/🐥); 🏰 is left
+    # out here: it is also the expansion icon after a name in headers
+    "legend icon": re.compile("[\U0001F7E1\U0001F534\U0001F535\U0001F423\U0001F425]"),
     # a coin still printed as a circled digit ("costing ②", "+⑦", "pay ①", "Your -① token", "a ⑤-cost card");
     # a ruling's number starts its text and a cross-reference's follows a term ("TRIGGERED ABILITY ②"): not these
     "circled digit for coins": re.compile(
