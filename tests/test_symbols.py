@@ -49,9 +49,10 @@ def test_the_check_finds_the_gaps_the_issue_names():
                  "has the most  (Victory points)", "you get +1 Buy, +, and", "Treasures give you  (Coins).",
                  "This Treasure does not give you , but", "you get +3. See",
                  "Pay any amount of (by deducting it", "paying off (removing) 1 for each 1.",
-                 "You double the 🟡 you currently have"):
+                 "You double the 🟡 you currently have", "Silver and Gold produce 1 (instead of 2 or 3)",
+                 "This costs 5 normally", "would give you +1 twice"):
         assert silent_gaps(text), text
-    for text in ("+$2 and +1 Buy", "Throne Room + Feast", "worth 2 VP if", "cards costing from $3 to $6",
+    for text in ("+$2 and +1 Buy", "a card costing 2 more cards", "costs $3 or more", "Throne Room + Feast", "worth 2 VP if", "cards costing from $3 to $6",
                  "(Crown + Investment means", "a cost such as 3+"):
         assert not silent_gaps(text), text
 
@@ -114,6 +115,12 @@ def test_restorations_read_as_printed(store):
     assert "+Cards you get this turn are +$ instead" in ruling("way-of-the-chameleon#r1")
     assert "Wayfarer can have a **cost** with Potion or Debt in it." in ruling("wayfarer#r7")
     assert "Fortress" in store.rows("select name from cards where slug = 'fortress'")[0]["name"]
+    # amounts that lost their coin after a word that only takes coins, and a coin of 0 printed as "1"
+    assert "Silver and Gold produce $1 (instead of $2 or $3)" in ruling("envious#r1")
+    assert "This **costs $5** normally, but **costs $2** whenever" in ruling("fisherman#r1")
+    assert "a Reckless Fool’s Gold would give you +$1 twice" in ruling("reckless#r5")
+    assert "You get the initial **+$1** and **+1** VP even if" in ruling("bishop#r1")
+    assert "A card **costing** $0 can be **bought** even when you have no $ (but you still have to use a Buy)." in para(630)
     # the Buy phase's steps: what is paid and what is paid off, and the rate the Debt section's "paying per" lost
     assert "Pay any amount of $ (by deducting it from your **money pool**), **paying off** (removing) 1 Debt for each $1." in para(2155)
     assert "by **paying** $1 per Debt token" in para(1367)
@@ -197,24 +204,25 @@ def test_symbol_words_for_search_and_screen_readers():
     assert symbol_words("+1 Buy, +$2, and 1 VP") == "+2 coins 1 victory point"
 
 
-def _strings(value):
+def _strings(value, players_words: tuple[str, ...] = ()):
     if isinstance(value, str):
         yield value
     elif isinstance(value, dict):
-        for v in value.values():
-            yield from _strings(v)
+        for k, v in value.items():
+            if k not in players_words:
+                yield from _strings(v, players_words)
     elif isinstance(value, list):
         for v in value:
-            yield from _strings(v)
+            yield from _strings(v, players_words)
 
 
-def _scan(client, urls: list[str], skip: tuple[str, ...] = ()) -> list[str]:
+def _scan(client, urls: list[str], skip: tuple[str, ...] = (), players_words: tuple[str, ...] = ()) -> list[str]:
     found = []
     for url in urls:
         resp = client.get(url)
         assert resp.status_code == 200, url
         data = resp.get_json()
-        for text in _strings({k: v for k, v in data.items() if k not in skip} if skip else data):
+        for text in _strings({k: v for k, v in data.items() if k not in skip} if skip else data, players_words):
             # HTML is scanned as a browser shows it: the tags gone, whitespace runs collapsed
             if re.search(r"</?(?:p|a|strong|em|span|li|ul|ol|br|mark)\b[^<>]*>", text):
                 text = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]*>", "", text)))
@@ -258,7 +266,9 @@ def test_no_silent_gap_in_search_results(client):
     """Search answers (titles, snippets, card facts) for questions about the passages that lost symbols."""
     from urllib.parse import quote
 
-    found = _scan(client, [f"/api/search?q={quote(q)}" for q in _SYMBOL_QUESTIONS])
+    # not a result's "answers": the questions players asked, in their own words ("count as costing up to 3"),
+    # which lost no symbol
+    found = _scan(client, [f"/api/search?q={quote(q)}" for q in _SYMBOL_QUESTIONS], players_words=("answers",))
     assert not found, f"{len(found)} silent gaps in search results:\n" + "\n".join(found[:60])
 
 

@@ -286,9 +286,22 @@ def legend(gap: Gap) -> Answer:
     return symbol, ("section" if "legend" in why else "sentence"), why
 
 
+_COIN_WORD_BEFORE = re.compile(r"(?:\b(?:costing|costs|cost of|produces?)(?: up to| exactly)?|\(instead of(?: \d+ or)?) ¤?$")
+
+
+def coin_word(gap: Gap) -> Answer:
+    """An amount after a word that only takes coins ("a card costing 0", "produce 1 (instead of 2 or 3)")."""
+    m = _COIN_WORD_BEFORE.search(_plain(gap.before) + " ")
+    if m and re.match(r"\d", _plain(gap.after)):
+        return "$", "sentence", f"an amount after “{m.group(0).strip(' ¤')}” is a coin's: costs and production are in coins"
+    return None
+
+
 def infer(gap: Gap, section_title: str, sections: dict[str, str]) -> Answer:
     if _plain(gap.after)[:1] in _LEGEND:
         return legend(gap)
+    if coin_word(gap) is not None:
+        return coin_word(gap)
     if re.match(f"[{CIRCLED}]", _plain(gap.after)):
         return circled(gap, section_title, [])        # a circled digit is only ever a coin's amount
     cards = _cards_for(gap, sections)

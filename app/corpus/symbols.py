@@ -115,7 +115,12 @@ _LATEX = re.compile(r"\s*\$\\text\{[+-]?\d+\}\$\s*")
 # "+" with nothing after it: "+, and", "+ both times", "(three): +;", "the + Storyteller gives you".
 _PLUS = re.compile(r"\+(?=[,.;:)]|\s|$)")
 # "+3." or "+1 and nothing more": an amount after "+" with no unit is the coin icon's number.
-_PLUS_AMOUNT = re.compile(r"(?<![\w])\+(?=(?:\*\*)?\d+(?:\*\*|\*)?(?:[,.;:]|\)(?!\s*(?:Cards?|Actions?|Buys?)\b)|\s+(?:and|or|if|for|at|this|that|instead|per|each|when|from|to|in|on|as|but|no|with|nothing|more|less|from|token)\b|\s+\(instead\b|$))")
+_PLUS_AMOUNT = re.compile(r"(?<![\w])\+(?=(?:\*\*)?\d+(?:\*\*|\*)?(?:[,.;:]|\)(?!\s*(?:Cards?|Actions?|Buys?)\b)|\s+(?:and|or|if|for|at|this|that|instead|per|each|when|from|to|in|on|as|but|no|with|nothing|more|less|from|token|twice|both|even|before|now|again)\b|\s+\(instead\b|$))")
+# A coin's amount printed with no coin after a word that only takes coins: "a card costing 0", "This costs 5
+# normally", "Silver and Gold produce 1 (instead of 2 or 3)" (a number of cards, Debt, VP or times says so).
+_NOT_COINS = r"(?!\*{0,2}\s*(?:coins?|cards?|more cards|Debt|VP|Potions?|times|%|\$))"
+_BARE_AMOUNT = re.compile(r"\b(?:costing|costs|cost(?:\*\*)? of|produces?)(?:\*\*)?(?: (?:\*\*)?(?:up to|exactly)(?:\*\*)?)? (?:\*\*)?(?=\d+\b" + _NOT_COINS + ")"
+                          r"|(?<=\(instead of )(?=\d+ or \d+\))|(?<=\(instead of \d or )(?=\d+\))")
 # A symbol lost right before punctuation leaves a space there: "give you , allow", "does not give you ."
 # (the index's " : " between a term and its pages is layout); an empty pair of parentheses: "Coin () (resource)";
 # a space before a closing quote or parenthesis: "“up to ” means", "(getting +1 )"; empty quotes: "The symbol “”";
@@ -126,7 +131,7 @@ _IN_BOLD = re.compile(r"(?<=\*\*)(?=\*\*)|(?<=\S) (?=\*\*(?:[)—,.;:]|\s|$))")
 # Documents whose doubled spaces are layout, not lost icons (the German dividers' line breaks).
 # Gaps no spacing shows, found by the phrase they leave: "Pay any amount of (by deducting it from your money
 # pool), paying off (removing) 1 for each 1." (the Buy phase's steps: $ before the parenthesis, 1 Debt for each $1).
-_PHRASE_WORD = re.compile(r"\bamount of (?=\()")
+_PHRASE_WORD = re.compile(r"\bamount of (?=\()|\bhave no (?=\(but\b)")
 _PHRASE_NUMBERS = re.compile(r"(?<=\s)(?=\d+ for each \d+\.)|(?<=\d for each )(?=\d+\.)")
 _LAYOUT_SPACES = {"german"}
 _ROLES = ("rules", "adventures", "faq", "german")
@@ -193,6 +198,9 @@ def _mark_line(role: str, line_no: int, line: str, ledger: GapLedger) -> str:
     if role == "rules":
         spans += [(at, at, "circled") for at in circled_amounts(line)]
         spans += [(m.start(), m.start(), "circled") for m in _LEGEND_ICON.finditer(line)]
+
+    if role in ("rules", "adventures", "faq"):   # the rulebook, too, prints a coin's amount as a bare number
+        spans += [(m.end(), m.end(), "punct") for m in _BARE_AMOUNT.finditer(line)]
     if role not in _LAYOUT_SPACES:
         latex = [m.span() for m in _LATEX.finditer(line)]
         indent = len(line) - len(line.lstrip(" "))
@@ -416,10 +424,11 @@ SIGNATURES: dict[str, re.Pattern[str]] = {
     "doubled space": re.compile(r"(?<=[^\s|])[ \u00a0]{2,}(?=[^\s|])"),
     "bare +": _PLUS,
     "+ amount without unit": re.compile(r"(?<![\w$(])\+\d+(?=[,.;:]|\)(?!\s*(?:Cards?|Actions?|Buys?)\b)|\s+(?:and|or|if|this|instead|per|each|"
-                                        r"nothing|more|less|token)\b|\s+\(instead\b)"),
+                                        r"nothing|more|less|token|twice|both|even|before|now|again)\b|\s+\(instead\b)"),
+    "amount without its coin": re.compile(r"\b(?:costing|costs|cost of|produces?)(?: up to| exactly)? \d+\b" + _NOT_COINS),
     "space before punctuation": re.compile(r"(?<=[\w*]) (?=[,.;](?![\w\d])|[”)])|\(\s*\)|“”"),
     "lost in a phrase": re.compile(
-        r"\bamount of (?=\()|\b\d+ for each \d+\.|"
+        r"\bamount of (?=\()|\bhave no (?=\(but\b)|\b\d+ for each \d+\.|"
         r"\b(?:costing|costs? up to|worth|the most|give you|gives you|produces?) "
         r"(?=(?:or|and|if|in its|in their|when|per)\b)|\b(?:having|has|have) (?=(?:or|in its|in their)\b)|\bup to (?=(?:from|more|when|or)\b)"),
     "unrestored marker": _MARK,
