@@ -17,6 +17,8 @@ from app.engine.core.effects import (ChooseFromHand, ChooseOne, Ctx, Do, Gain, P
 from app.engine.core.state import Card, LaterAbility
 from app.engine.core.turns import grant_extra_turn, consecutive_turns
 from app.engine.mechanisms import player_tokens as tok
+# the pre-2019 Estate token's other abilities (when-buy, when-gain, ..., Reactions) register on import
+from app.engine.mechanisms import estate_token_pre_2019  # noqa: F401
 from app.engine.mechanisms.events import register_event
 from app.engine.mechanisms.ongoing import move_gained, set_up_this_turn
 

@@ -374,9 +374,6 @@ PRE_2019_DEF = register(CardDef("Estate", fx.Do(_resolve_inherited), version=PRE
                                      "and types of the card with that player's Estate token"), default=False)
 
 
-# its other abilities (when-buy, when-gain, when-discard, when-trash, while in play, Reactions): a module of its own
-from app.engine.mechanisms import estate_token_pre_2019  # noqa: E402,F401  (registers on import)
-
 
 # ------------------------------------------------------------------ hooks into drawing and getting $
 if _draw_hook not in act.DRAW_HOOKS:
