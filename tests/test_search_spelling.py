@@ -70,6 +70,28 @@ def test_four_letters_are_read_only_as_the_one_common_word_a_letter_away():
     assert speller.nearest("rrae") is None          # "rare" is not used often enough to be sure
 
 
+def test_four_letters_are_read_as_the_one_word_or_card_they_are_a_slip_from():
+    """A letter left out of a five-letter word ("frst") is read when that is the one slip reading; another
+    letter typed in its place ("part", "sort" for "sart") is no rival, and a card is read only when no word
+    is a letter away: the name index leaves four letters alone."""
+    speller = Speller({"first": [90, 90, 30], "fort": [10, 10, 3], "start": [200, 200, 50], "part": [50, 50, 10],
+                       "sort": [5, 5, 1], "token": [30, 30, 20], "taken": [30, 30, 5]},
+                      frozenset({"elder", "pixie"}), frozenset())
+    assert speller.nearest("frst") == ("first", 1, 120)
+    assert speller.nearest("sart") == ("start", 1, 250)
+    assert speller.nearest("eldr") == ("elder", 1, 0)
+    assert speller.nearest("tken") is None          # two slip readings: a guess either way
+
+
+def test_a_word_typed_wrong_before_an_apostrophe_is_read(store):
+    result = search(store, "what can I do on my opponnent's turn", 10)
+    assert _read(result) == {"opponnent": "opponent"}
+    from app.search.query import engine_for, plan_query
+
+    assert plan_query(engine_for(store), "what can I do on my opponnent's turn").text == \
+        "what can I do on my opponent's turn"
+
+
 def test_a_slip_of_the_fingers_is_the_likelier_reading():
     speller = Speller({"state": [40, 60, 30], "start": [300, 300, 200]}, frozenset(), frozenset())
     assert speller.nearest("staet") == ("state", 1, 70)     # two letters swapped, though "start" is commoner
@@ -106,6 +128,16 @@ def test_a_card_name_typed_wrong_asks_the_same_question(store):
     for query in ("throne room snoowy village", "throne room snowy village"):
         # Snowy Village 2: played again by a Throne Room, it gives no +Actions
         assert "snowy-village#r2" in [r["key"] for r in search(store, query, 5)["results"][:3]], query
+
+
+def test_a_card_named_by_its_abbreviation_asks_the_same_question(store):
+    """"BoM feast" is "band of misfits feast" to the embedding too: Feast 1 (its gain does not depend on
+    trashing it) first for both, not fourth for the abbreviation."""
+    from app.search.query import engine_for, plan_query
+
+    eng = engine_for(store)
+    assert plan_query(eng, "BoM feast").question == plan_query(eng, "band of misfits feast").question
+    assert search(store, "BoM feast", 5)["results"][0]["key"] == "feast#r1"
 
 
 def test_the_page_says_how_a_word_was_read(client):

@@ -683,8 +683,10 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
 def _as_printed(text: str, spans: list[Recognized]) -> str:
     """``text`` with each card name typed wrong written as printed: the embedding reads the question's
     words, and "snoowy village" is the same question as "snowy village". A misspelling the plural reading
-    caught ("fortres" for Fortress) is one too."""
-    for c in sorted((c for c in spans if c.how in ("fuzzy", "plural")), key=lambda c: -c.start):
+    caught ("fortres" for Fortress) is one too, and so is an abbreviation: "BoM feast" asks what "band of
+    misfits feast" asks (held-out sets 2-8 pooled R@3 / MRR 0.924 / 0.836 -> 0.930 / 0.842 when this began
+    to write abbreviations out, bench/relevance.py)."""
+    for c in sorted((c for c in spans if c.how in ("fuzzy", "plural", "abbreviation")), key=lambda c: -c.start):
         text = text[:c.start] + c.name + text[c.end:]
     return text
 

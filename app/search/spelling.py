@@ -7,12 +7,15 @@ questions, and one such word is within one edit (two from ten letters). A word o
 read only as the one common word a letter away ("emty" is "empty"; "tken", token or taken, is left
 alone). The nearest wins, then a slip of the fingers over another letter, then the most used.
 A card's one-word name is never the correction (the name index reads those, with its own care for
-near ties), nor are short stop words ("withc" is Witch, not "with") or German words. The words of
+near ties) but for four letters, which the name index leaves alone: "cypt" is Crypt when no word is a
+letter away. The word before an apostrophe is read on its own ("opponnent's" is "opponent's"). Nor are
+short stop words ("withc" is Witch, not "with") or German words. The words of
 longer names are: "treasure" is a word of the rules as well as of Treasure Map, and without it
 "terasure" was read as the card Treasurer.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rapidfuzz import process
@@ -64,24 +67,31 @@ class Speller:
         out = []
         looked: dict[str, tuple[str, int, int] | None] = {}
         for tok in tokenize(text)[:MAX_QUERY_WORDS]:
-            if tok.raw.lower() != tok.norm or names.known_word(tok.norm):
-                continue        # accents, digits, apostrophes: not a plain typo of a plain word
-            if tok.norm not in looked and len(looked) >= MAX_LOOKUPS:
+            if names.known_word(tok.norm):
+                continue
+            typed, norm = _head(tok.raw), tok.norm
+            if typed is not tok.raw:
+                norm = typed.lower()
+                if names.known_word(norm):
+                    continue
+            if typed.lower() != norm:
+                continue        # accents, digits: not a plain typo of a plain word
+            if norm not in looked and len(looked) >= MAX_LOOKUPS:
                 break
             card = next((c for c in found if c.start <= tok.start < c.end), None)
             if card is not None and (card.how != "fuzzy" or (card.start, card.end) != (tok.start, tok.end)):
                 continue
-            if tok.norm not in looked:
-                looked[tok.norm] = self.nearest(tok.norm)
-            near = looked[tok.norm]
+            if norm not in looked:
+                looked[norm] = self.nearest(norm)
+            near = looked[norm]
             if near is None:
                 continue
             word, distance, uses = near
             if card is not None:
-                as_word, as_card = (distance, slip(tok.norm, word)), (card.distance, slip(tok.norm, card.name.lower()))
+                as_word, as_card = (distance, slip(norm, word)), (card.distance, slip(norm, card.name.lower()))
                 if as_word > as_card or as_word == as_card and uses < _COMMON:
                     continue
-            out.append(Correction(tok.raw, word, tok.start, tok.end))
+            out.append(Correction(typed, word, tok.start, tok.start + len(typed)))
         return out
 
     def nearest(self, word: str) -> tuple[str, int, int] | None:
@@ -93,19 +103,49 @@ class Speller:
         if not limit:
             return None
         found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=limit, limit=None)
+        if short:
+            return self._nearest_short(word, found)
         if not found:
             return None
-        if short and (len(found) > 1 or self.uses[found[0][2]] < _COMMON
-                      or process.extractOne(word, self.card_names, scorer=OSA.distance, score_cutoff=1)):
-            return None     # "pixe" is as near to Pixie as to "pile": neither is guessed
         best = min(found, key=lambda m: (m[1], slip(word, m[0]), -self.uses[m[2]], m[0]))
         return best[0], int(best[1]), self.uses[best[2]]
+
+    def _nearest_short(self, word: str, found: list) -> tuple[str, int, int] | None:
+        """A word of four letters is read as the one common word a letter away ("emty" is "empty"), as the
+        one common word it is a slip of the fingers from, a letter left out or two swapped ("frst" is
+        "first", "sart" "start": "part" and "sort" are other letters), or as the one card it is a slip
+        from when no word is a letter away ("eldr" is Elder, "cypt" Crypt). "tken" (token or taken),
+        "thee" (there, these, three) and "toos" (too or Tools) stay as typed, and so does "pixe", as near
+        to Pixie as to "pile"."""
+        cards = [m[0] for m in process.extract(word, self.card_names, scorer=OSA.distance, score_cutoff=1,
+                                               limit=None)]
+        if len(found) == 1 and not cards:
+            uses = self.uses[found[0][2]]
+            return (found[0][0], 1, uses) if uses >= _COMMON else None
+        slips = sorted(((self.uses[m[2]], m[0]) for m in found if not slip(word, m[0])), reverse=True)
+        card_slips = [c for c in cards if not slip(word, c)]
+        if card_slips:
+            return (card_slips[0], 1, 0) if len(card_slips) == 1 and not found else None
+        if cards or len(slips) != 1 or slips[0][0] < _COMMON:
+            return None
+        return slips[0][1], 1, slips[0][0]
 
 
 def corrected(text: str, fixes: list[Correction]) -> str:
     for c in sorted(fixes, key=lambda c: -c.start):
         text = text[:c.start] + c.read + text[c.end:]
     return text
+
+
+# A word's ending after an apostrophe ("opponnent's", "pllayer's"): the word before it is what was typed
+# wrong, and the ending stays as typed.
+_CLITIC = re.compile(r"([^\W\d_]+)['\u2019\u2018](?:s|t|ll|re|ve|d|m)", re.I)
+
+
+def _head(raw: str) -> str:
+    """The word a token is a form of: ``raw`` itself, or the part before a clitic ending."""
+    m = _CLITIC.fullmatch(raw)
+    return m.group(1) if m else raw
 
 
 def slip(typed: str, meant: str) -> int:
