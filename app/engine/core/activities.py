@@ -181,12 +181,8 @@ def buy(game: Game, p: Player, name: str) -> Card | None:
                f"{name} costs {game.supply[name][-1].cost} and you have {t.coins}" if
                game.supply[name][-1].cost > t.coins else _blocked(game, name))
         raise IllegalAction(f"cannot buy {said}: {why}", legal)
-    if t.phase == "action":
-        enter_buy_phase(game)
-    t.phase = "buy2"
     card = game.supply[name][-1]
-    t.coins -= card.cost
-    t.buys -= 1
+    pay_for_a_buy(game, card.cost)
     game.log.add(f"{p.name} buys {said} for ${card.cost} (money pool now ${t.coins}, Buys left {t.buys})",
                  narrate.BUY_PHASE)
     hooks.pay_rest(game, card)   # the rest of its cost (a Potion: potions.py) is paid by the mechanisms that add it
@@ -355,6 +351,22 @@ def set_up_later(game: Game, p: Player, trigger: str, label: str, run: Callable,
 
 
 # ---------------------------------------------------------------- turn structure
+def to_second_part_of_buy_phase(game: Game) -> None:
+    """Buying anything or paying off Debt ends the Treasure-playing part of the Buy phase (Your turn § II, Buy
+    phase: "Second part"); from the Action phase it first starts the Buy phase."""
+    if game.turn.phase == "action":
+        enter_buy_phase(game)
+    game.turn.phase = "buy2"
+
+
+def pay_for_a_buy(game: Game, cost: int) -> None:
+    """A purchase (a card, an Event, a Project) takes its printed $ cost from the money pool and uses a Buy, in
+    the second part of the Buy phase; what the purchase then does is the caller's."""
+    to_second_part_of_buy_phase(game)
+    game.turn.coins -= cost
+    game.turn.buys -= 1
+
+
 def enter_buy_phase(game: Game) -> None:
     """The Action phase ends and the Buy phase starts: start-of-Buy-phase abilities resolve (Buy phase § II:
     "Start-of-Buy-phase abilities" come before playing Treasures; Deluded, Envious)."""

@@ -37,11 +37,11 @@ from app.engine.core import hooks, narrate
 from app.engine.core.effects import Ctx, Effect
 from app.engine.core.errors import IllegalAction
 from app.engine.core.state import Card, Game, Player
+from app.engine.mechanisms.coffers import MAX_TOKENS, TOKEN_COUNT     # one bound on a scenario's token counts
 from app.engine.scenario.extensions import expect_key, setup_key, step_kind
 
 DEBT = narrate.sec("Debt")
 TOKEN = "Debt"
-MAX_TOKENS = 1000     # a bound on what a scenario may hold or pay (Mountain Pass bids stop at 40)
 
 
 def debt(p: Player) -> int:
@@ -80,9 +80,7 @@ def pay_off(game: Game, p: Player, n: int, cite: dict | None = None, anytime: bo
     if not anytime:
         if t.phase not in ("action", "buy", "buy2"):
             raise IllegalAction(f"Debt is paid off in the Buy phase, and this is the {narrate.phase_words(t.phase)}")
-        if t.phase == "action":
-            act.enter_buy_phase(game)
-        t.phase = "buy2"          # "in the second part of your Buy phase, i.e. after playing Treasures"
+        act.to_second_part_of_buy_phase(game)   # "in the second part of your Buy phase, i.e. after playing Treasures"
     if n > debt(p):
         raise IllegalAction(f"{p.name} has {debt(p)} Debt, not {n}")
     if n > t.coins:
@@ -122,23 +120,22 @@ class PlusDebt(Effect):
 
 
 # ------------------------------------------------------------------ the scenario format
-_COUNT = {"type": "integer", "minimum": 0, "maximum": MAX_TOKENS}
 
 
-@setup_key("debt", scope="player", schema=_COUNT,
+@setup_key("debt", scope="player", schema=TOKEN_COUNT,
            doc="Debt tokens the player holds at the start (they can't buy anything until it is paid off)",
            example="debt: 3")
 def _setup_debt(game: Game, p: Player, value: int) -> None:
     p.tokens[TOKEN] = value
 
 
-@expect_key("debt", scope="player", schema=_COUNT, doc="how many Debt tokens the player holds",
+@expect_key("debt", scope="player", schema=TOKEN_COUNT, doc="how many Debt tokens the player holds",
             example="Alice: {debt: 0}")
 def _expect_debt(game: Game, p: Player) -> int:
     return debt(p)
 
 
-@step_kind("pay_debt", schema={**_COUNT, "minimum": 1},
+@step_kind("pay_debt", schema={**TOKEN_COUNT, "minimum": 1},
            doc="the current player pays $N to pay off N Debt (Buy phase, after playing Treasures; uses no Buy)",
            example="pay_debt: 2")
 def _pay_step(game: Game, p: Player, value: int) -> None:

@@ -135,12 +135,8 @@ def buy_event(game: Game, p: Player, name: str) -> None:
     if reason is not None:
         raise IllegalAction(f"cannot buy the Event {name}: {reason}", buyable_events(game))
     t = game.turn
-    if t.phase == "action":
-        act.enter_buy_phase(game)
-    t.phase = "buy2"            # no more Treasures after buying (AR "Events")
     cost = event_cost(name)
-    t.coins -= cost
-    t.buys -= 1
+    act.pay_for_a_buy(game, cost)           # no more Treasures after buying (AR "Events")
     events_bought(game).append(name)
     _bought_in_game(game)[(p.index, name)] += 1
     once = _ONCE.get(name)

@@ -110,12 +110,8 @@ def buy_project(game: Game, p: Player, name: str) -> None:
     if reason is not None:
         raise IllegalAction(f"cannot buy the Project {name}: {reason}", buyable(game))
     t = game.turn
-    if t.phase == "action":
-        act.enter_buy_phase(game)
-    t.phase = "buy2"
     cost = card_facts(name).cost_coins
-    t.coins -= cost
-    t.buys -= 1
+    act.pay_for_a_buy(game, cost)
     place_cube(game, p, name)
     game.log.add(f"{p.name} buys the Project {name} for ${cost} (money pool now ${t.coins}, Buys left {t.buys}) "
                  f"and puts a cube on it: its ability is theirs for the rest of the game; this is not buying a card",
