@@ -300,8 +300,9 @@ def coin_word(gap: Gap) -> Answer:
 def infer(gap: Gap, section_title: str, sections: dict[str, str]) -> Answer:
     if _plain(gap.after)[:1] in _LEGEND:
         return legend(gap)
-    if coin_word(gap) is not None:
-        return coin_word(gap)
+    answer = coin_word(gap)
+    if answer is not None:
+        return answer
     if re.match(f"[{CIRCLED}]", _plain(gap.after)):
         return circled(gap, section_title, [])        # a circled digit is only ever a coin's amount
     cards = _cards_for(gap, sections)

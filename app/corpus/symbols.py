@@ -434,7 +434,7 @@ SIGNATURES: dict[str, re.Pattern[str]] = {
     "unrestored marker": _MARK,
     # a legend icon still printed as the document's picture (🟡 for coins, 🔴 Debt, 🔵 and 🐣/🐥); 🏰 is left
     # out here: it is also the expansion icon after a name in headers
-    "legend icon": re.compile("[\U0001F7E1\U0001F534\U0001F535\U0001F423\U0001F425]"),
+    "legend icon": re.compile(f"[{LEGEND_ICONS[:-1]}]"),
     # a coin still printed as a circled digit ("costing ②", "+⑦", "pay ①", "Your -① token", "a ⑤-cost card");
     # a ruling's number starts its text and a cross-reference's follows a term ("TRIGGERED ABILITY ②"): not these
     "circled digit for coins": re.compile(
