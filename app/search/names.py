@@ -25,6 +25,7 @@ from rapidfuzz.distance import OSA
 
 from app import config
 from app.corpus.model import slugify
+from app.search.german import GERMAN_WORDS, fold
 
 MAX_NAME_WORDS = 5
 MAX_QUERY_WORDS = 60          # longer queries are matched on their first words only
@@ -32,7 +33,9 @@ _TOKEN = re.compile(r"[^\W_]+(?:['\u2019\u2018][^\W_]+)*")
 # Words a misspelt name never consists of; they are never fuzzily corrected.
 _NEVER_FUZZY = {
     "the", "and", "can", "you", "your", "with", "from", "what", "when", "which", "does", "that", "this",
-    "have", "play", "card", "cards", "gain", "goes", "first", "then", "into", "onto", "turn", "gegen",
+    "have", "play", "card", "cards", "gain", "goes", "first", "then", "into", "onto", "turn",
+    # a German question's own words ("meine" is not a misspelt Mine)
+    *(_w for w in GERMAN_WORDS for _w in (slugify(w), slugify(fold(w)))),
 }
 # How exact a match was, best first; exact forms rank before fuzzy ones.
 HOW_RANK = {"exact": 0, "plural": 1, "german": 1, "abbreviation": 2, "fuzzy": 3}
@@ -97,7 +100,7 @@ def tokenize(text: str) -> list[_Token]:
 
 @lru_cache(maxsize=65536)
 def _parts(raw: str) -> tuple[str, ...]:
-    return tuple(slugify(raw).replace("-", " ").split())
+    return tuple(_norm(raw).split())
 
 
 def _singular_forms(word: str) -> list[str]:
@@ -124,7 +127,9 @@ class NameIndex:
         self.german: dict[str, str] = {}
         for german_name, slug in german:
             if slug in self.names:
-                self.german.setdefault(_norm(german_name), slug)
+                # as printed, and with its umlauts written out as on a keyboard without them ("Koenigshof")
+                for form in (german_name, fold(german_name)):
+                    self.german.setdefault(_norm(form), slug)
         self.abbrev: dict[str, list[str]] = {}        # lower-case abbreviation -> slugs
         self.abbrev_case: dict[str, str] = {}         # lower-case -> as written in the table
         for abbr, name in abbreviations:
@@ -332,7 +337,9 @@ class NameIndex:
 
 
 def _norm(name: str) -> str:
-    return slugify(name).replace("-", " ")
+    """Lower case, accents and apostrophes gone, words apart; ß is "ss" (slugify would cut the word there:
+    "Außenposten" was the two words "au enposten", and "Aussenposten" named no card)."""
+    return slugify(name.replace("ß", "ss").replace("ẞ", "SS")).replace("-", " ")
 
 
 def _phrase_singulars(key: str) -> list[str]:
