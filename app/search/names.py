@@ -210,17 +210,22 @@ class NameIndex:
 
     def _misspelt_neighbours(self, tokens: list[_Token], covered: list[bool], found: list[Recognized],
                              text: str) -> list[Recognized]:
-        """A misspelt word beside a one-word exact match may belong to a longer name with it
-        ("minning village" is Mining Village, not Village): the longer fuzzy reading replaces it."""
+        """A misspelt word near a one-word match may belong to a longer name with it ("minning village" is
+        Mining Village, not Village; "hoorse traders" is Horse Traders, not Trader; "jak of all trades" is
+        Jack of All Trades, not Trade): the longer fuzzy reading replaces it. The words between them are
+        words no other name took, and the whole span is at most a name's length."""
         out = list(found)
         for i, tok in enumerate(tokens):
             if covered[i] or len(tok.norm) < 3 or self.known_word(tok.norm):
                 continue
-            for j in (i + 1, i - 1):
+            for step in (1, -1):
+                j = i + step
+                while 0 <= j < len(tokens) and not covered[j] and abs(j - i) < MAX_NAME_WORDS - 1:
+                    j += step
                 if not 0 <= j < len(tokens) or not covered[j]:
                     continue
                 near = next((r for r in out if r.start == tokens[j].start and r.end == tokens[j].end), None)
-                if near is None or near.how != "exact":
+                if near is None or near.how not in ("exact", "plural"):
                     continue
                 span = tokens[min(i, j):max(i, j) + 1]
                 phrase = " ".join(t.norm for t in span)
@@ -232,7 +237,8 @@ class NameIndex:
                 out.remove(near)
                 out.append(self._rec(self._fuzzy_slugs[m[2]], text[start:end], "fuzzy", start, end, span,
                                      distance=int(m[1])))
-                covered[i] = True
+                for k in range(min(i, j), max(i, j) + 1):
+                    covered[k] = True
                 break
         return out
 
@@ -314,13 +320,19 @@ class NameIndex:
                 if limit == 0:
                     continue
                 for form in [phrase, *_phrase_singulars(phrase)]:
-                    found = process.extract(form, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit, limit=2)
+                    found = process.extract(form, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit, limit=4)
                     if not found:
                         continue
                     _, dist, idx = found[0]
-                    if (len(form) < SURE_LENGTH and len(found) > 1 and found[1][1] == dist
-                            and self._fuzzy_slugs[found[1][2]] != self._fuzzy_slugs[idx]):
-                        continue        # a short word as near to two names ("baroe": Baron, Barge) names neither
+                    tied = [m for m in found if m[1] == dist]
+                    if len(form) < SURE_LENGTH and len({self._fuzzy_slugs[m[2]] for m in tied}) > 1:
+                        # a short word as near to two names ("baroe": Baron, Barge) names neither, unless it is a
+                        # slip of the fingers from one only ("tradr" left a letter out of Trader; Trade has
+                        # another letter in its place)
+                        slips = {self._fuzzy_slugs[m[2]]: m for m in tied if not slip(form, m[0])}
+                        if len(slips) != 1:
+                            continue
+                        _, dist, idx = next(iter(slips.values()))
                     cand = (int(dist), -n, self._fuzzy_slugs[idx])
                     if best is None or cand < best:
                         best, best_n = cand, n
@@ -359,6 +371,16 @@ def _max_edits(phrase: str) -> int:
     if n < SURE_LENGTH:
         return 1
     return 2
+
+
+def slip(typed: str, meant: str) -> int:
+    """0 when ``typed`` is one slip of the fingers from ``meant`` -- a letter left out, one too many, or
+    two swapped -- and 1 otherwise (another letter typed in its place, or more than one edit). Between
+    two readings as near as each other, the slip is the likelier typo: "theif" is Thief, not "their";
+    "staet" is "state", not "start"."""
+    if OSA.distance(typed, meant) != 1:
+        return 1
+    return 0 if len(typed) != len(meant) or sorted(typed) == sorted(meant) else 1
 
 
 def dedupe(found: list[Recognized]) -> list[Recognized]:
