@@ -10,7 +10,7 @@ import pytest
 from app import config
 from app.search.evaluate import evaluate, load_relevance_set, matches
 from app.search.german import fold, is_german
-from app.search.query import search
+from app.search.query import engine_for, plan_query, search
 
 GERMAN_TUNING = config.PROJECT_ROOT / "bench" / "relevance_german_tuning.yaml"
 
@@ -81,3 +81,12 @@ def test_german_tuning_list_stays_at_its_floor(store):
     scores = evaluate(store, load_relevance_set(Path(GERMAN_TUNING)))
     misses = [(o.question.q, o.rank, o.top) for o in scores.outcomes if o.rank is None or o.rank > 3]
     assert scores.recall_at(3) >= GERMAN_TUNING_FLOORS[0] and scores.mrr() >= GERMAN_TUNING_FLOORS[1], misses
+
+
+def test_a_german_word_with_its_umlauts_written_out_is_searched_as_printed(store):
+    """"Muellstapel" is no word of the documents, which index "Müllstapel" as "mullstapel": the typed word
+    met no German passage. A word the documents do use ("queue", "does") is left as typed."""
+    eng = engine_for(store)
+    assert plan_query(eng, "darf ich den Muellstapel durchsehen").text == "darf ich den Müllstapel durchsehen"
+    assert plan_query(eng, "Fahrender Haendler Fluch nehmen").text == "Fahrender Händler Fluch nehmen"
+    assert plan_query(eng, "does the queue of reactions work").text == "does the queue of reactions work"

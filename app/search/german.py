@@ -8,6 +8,7 @@ as German (``is_german``); they are never read as a misspelt English card name (
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 # Words that mark a question as German: articles, pronouns, question words, the game's own words, and the
 # German names of the basic cards (the store has no Card Reference entry for them, so no name lookup sees
@@ -49,3 +50,19 @@ def is_german(text: str, german_names: int = 0) -> bool:
 
 
 _FOLDED = frozenset(fold(w) for w in GERMAN_WORDS)
+_WRITTEN_OUT = re.compile(r"ae|oe|ue", re.I)
+
+
+def as_printed(text: str, known: Callable[[str], bool]) -> str:
+    """``text`` with each word whose umlauts were written out ("zaehlt", "Muellstapel") as the documents
+    print it, when the word as typed is no word they use and the word with its umlauts is one ("zählt" is
+    indexed "zahlt", so the typed word met nothing). ``known`` says whether the documents use a word (lower
+    case, accents folded)."""
+    def word(m: re.Match) -> str:
+        w = m.group()
+        if not _WRITTEN_OUT.search(w) or known(w.lower()):
+            return w
+        printed = _WRITTEN_OUT.sub(lambda u: {"ae": "ä", "oe": "ö", "ue": "ü"}[u.group().lower()], w)
+        folded = _WRITTEN_OUT.sub(lambda u: u.group()[0], w)
+        return printed if known(folded.lower()) else w
+    return _WORD.sub(word, text)

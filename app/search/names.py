@@ -156,6 +156,10 @@ class NameIndex:
         # an index built before the question tables has two counts per word, not three
         return bool(counts and (counts[1] >= 2 or len(counts) > 2 and counts[2] >= 2)) or word in _NEVER_FUZZY
 
+    def used_word(self, word: str) -> bool:
+        """The documents use this word (lower case, accents folded: "zahlt" for "zählt")."""
+        return bool(self.vocabulary.get(word))
+
     def ordinary_word(self, word: str) -> bool:
         """The corpus mostly writes this word in lower case: it is an ordinary word, not only a card name."""
         counts = self.vocabulary.get(word)

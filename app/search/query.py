@@ -53,7 +53,7 @@ from app.search import embedding
 from app.search.versions import current_first, names_version, previous_documents
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.german import GERMAN_WORDS, is_german
+from app.search.german import GERMAN_WORDS, as_printed, is_german
 from app.search.rerank import (AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule,
                                asks_for_kingdoms, features, german_beside_english, is_kingdom_list,
                                load_model, rerank, table_question, words_score)
@@ -662,6 +662,9 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     found = eng.names.find_all(text)
     german = is_german(text, sum(1 for c in found if c.how == "german"))
     if german:
+        printed = as_printed(text, eng.names.used_word)
+        if printed != text:
+            text, found = printed, eng.names.find_all(printed)
         # German is made of long compound words, many two letters from a card's name ("schützt" is not
         # Schatz): in a German question a name typed wrong is read only one letter away ("Burggrabn")
         found = [c for c in found if c.how != "fuzzy" or c.distance <= 1]
