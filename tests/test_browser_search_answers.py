@@ -71,3 +71,40 @@ def test_typing_a_long_question_suggests_no_unrelated_cards_and_logs_no_404(serv
     page.screenshot(path=str(shots / "sentence-typeahead-submitted-390.png"))
     assert not errors, errors          # the exact-name check answers 200, not 404
     ctx.close()
+
+
+@pytest.mark.parametrize("q, card, shot", [
+    ("what happens when I buy border village?", "Border Village", "border-village-buy-390.png"),
+    ("market square, how does it work when one of my cards is trashed?", "Market Square", "market-square-390.png"),
+])
+def test_a_scenario_that_does_not_answer_is_not_first(server, browser, shots, q, card, shot):
+    """Issue #34: a scenario about Border Village gained onto the deck headed a question about buying it, and an
+    Inheritance-on-Market-Square scenario headed a Market Square question. A scenario is first only when it
+    answers; otherwise the card's own rulings lead, and no scenario sits 2nd-10th either."""
+    ctx, page, errors = _page(browser, PHONE)
+    _search(page, server, q)
+    kinds = [k.strip().lower() for k in page.locator("#results .hit .kind").all_inner_texts()][:10]
+    assert "scenario" not in kinds, kinds
+    assert page.locator("#dispute").count() == 0, "a box of the card's scenarios heads the answer"
+    box = page.locator("#results .cardhit").first
+    assert card in box.inner_text()
+    first = page.locator("#results .hit").first
+    assert card in first.inner_text(), "the first answer is not about the card asked"
+    b = first.bounding_box()
+    assert b is not None and b["y"] < PHONE["height"], "the first answer is below the first screen"
+    page.screenshot(path=str(shots / shot))
+    _no_overflow(page)
+    assert not errors, errors
+    ctx.close()
+
+
+def test_a_scenario_that_answers_is_first_and_only_first(server, browser, shots):
+    """The other side of the same rule: a two-card timing question whose scenario demonstrates the answer shows
+    it first, and nowhere else in the top ten."""
+    ctx, page, errors = _page(browser, PHONE)
+    _search(page, server, "throne room feast")
+    kinds = [k.strip().lower() for k in page.locator("#results .hit .kind").all_inner_texts()][:10]
+    assert kinds[0] == "scenario" and "scenario" not in kinds[1:], kinds
+    page.screenshot(path=str(shots / "throne-room-feast-scenario-first-390.png"))
+    assert not errors, errors
+    ctx.close()

@@ -1,5 +1,10 @@
 """A search that names two cards is usually a dispute: show the scenarios that play it out, and a table to try.
 
+A question naming one card gets no box: the card's rulings answer it, and a box of that card's scenarios
+above them put edge cases first ("what happens when I buy Border Village?" was headed by Possession buying
+it, issue #34). A scenario that answers a one-card question wins first place among the results on relevance
+like any other hit.
+
 Search recognises the cards (names, German names, abbreviations); the store
 knows which scenarios involve them. The scenarios involving every recognised
 card are ranked by how much of the question their titles share (a title states
@@ -32,9 +37,9 @@ def _score(row: dict[str, Any], names: list[str], words: set[str]) -> tuple[floa
 
 
 def dispute_view(facts: Any, cards: list[dict[str, Any]], q: str) -> dict[str, Any] | None:
-    """The scenarios involving every recognised card (best first) and a sandbox link for two or more cards."""
+    """For two or more recognised cards: the scenarios involving all of them (best first) and a sandbox link."""
     names = list(dict.fromkeys(c["name"] for c in cards or [] if c.get("name")))
-    if not names or facts is None:
+    if len(names) < 2 or facts is None:
         return None
     from app.search.german import GERMAN_WORDS
     from app.search.stemming import QUERY_STOP
@@ -51,11 +56,6 @@ def dispute_view(facts: Any, cards: list[dict[str, Any]], q: str) -> dict[str, A
         # a question naming no version is about the current cards (issue #34): no scenario of an old version
         rows = [r for r in rows if not any(isinstance(c, dict) and c.get("version") for c in r.get("rulings") or [])]
     ranked = sorted(rows, key=lambda r: _score(r, names, words), reverse=True)
-    if len(names) == 1:
-        # one card: its page is the answer; a scenario only when the question's other words point at one
-        ranked = [r for r in ranked if any(w in r["title"].lower() for w in words)]
     shown = [{"title": r["title"], "url": f"/scenarios/{r['key']}"} for r in ranked[:SHOWN]]
-    sandbox_url = "/try?cards=" + quote(",".join(names)) if len(names) >= 2 else None
-    if not shown and not sandbox_url:
-        return None
+    sandbox_url = "/try?cards=" + quote(",".join(names))
     return {"names": names, "scenarios": shown, "more": max(0, len(ranked) - SHOWN), "sandbox_url": sandbox_url}
