@@ -3,7 +3,9 @@
 A German keyboard is not always at hand: players write "Koenigshof" for Königshof, "Aussenposten" for
 Außenposten and "zaehlt" for zählt. ``fold`` writes every such word one way (ä -> ae, ö -> oe, ü -> ue,
 ß -> ss), so a name or a phrase is found however its umlauts were typed. The words below mark a question
-as German (``is_german``); they are never read as a misspelt English card name ("meine" is not Mine).
+as German (``is_german``); they are never read as a misspelt card name ("meine" is not Mine, "schützt" is
+not Schatz). A German name typed two letters wrong is still read (held-out set 10 has one: a rule reading
+German questions only one letter away cost it its first place).
 """
 from __future__ import annotations
 
@@ -27,7 +29,8 @@ GERMAN_WORDS = frozenset(
     "kupfer silber anwesen herzogtum provinz provinzen kolonie platin trank "
     "aufräumphase kaufphase aktionsphase ausgespielt gespielt nachziehen ziehe entsorgt "
     "entsorge genommen nimmt nehme gekauft kaufe kauft abgelegt lege legen beiseite durchsehen "
-    "erhalte erhält bekommen behalten trotzdem immer nur mehr weniger leer".split())
+    "erhalte erhält bekommen behalten trotzdem immer nur mehr weniger leer schützt schützen abwehren "
+    "verteidigen reagiert reagieren aufgedeckt aufdeckt deckt zählen zählst".split())
 
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
                           "ẞ": "SS"})

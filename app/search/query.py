@@ -665,9 +665,6 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
         printed = as_printed(text, eng.names.used_word)
         if printed != text:
             text, found = printed, eng.names.find_all(printed)
-        # German is made of long compound words, many two letters from a card's name ("schützt" is not
-        # Schatz): in a German question a name typed wrong is read only one letter away ("Burggrabn")
-        found = [c for c in found if c.how != "fuzzy" or c.distance <= 1]
     fixes: list[Correction] = []
     if eng.speller is not None and not german:
         fixes = eng.speller.corrections(text, eng.names, found)
