@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.search.evaluate import (FIRST_SCREEN, HELDOUT_SETS, LOST_KINDS, POOLED_SETS, Scores,  # noqa: E402
+from app.search.evaluate import (FIRST_SCREEN, GERMAN_TUNING_SET, HELDOUT_SETS, LOST_KINDS, POOLED_SETS, Scores,  # noqa: E402
                                  evaluate,
                                  load_relevance_set, missing_targets, where_lost)
 from app.store.db import Store  # noqa: E402
@@ -98,6 +98,9 @@ def main(argv: list[str] | None = None) -> int:
         parts.append(("held out 2-8 pooled", [o for _, path, new in held_scores if path in pooled for o in new.outcomes]))
         if len(held_scores) > len(POOLED_SETS):
             parts.append((f"held out 2-{len(held_scores) + 1} pooled", [o for _, _, new in held_scores for o in new.outcomes]))
+    if not args.tuning_only and GERMAN_TUNING_SET.exists():
+        # a tuning list (written to find causes in German questions): last, apart from the held-out sets
+        parts.append(("German tuning list", evaluate(store, load_relevance_set(GERMAN_TUNING_SET)).outcomes))
     for label, part in parts:
         if not part:
             continue

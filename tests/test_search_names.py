@@ -63,6 +63,12 @@ def test_a_short_typo_as_near_to_two_names_names_neither(names):
     assert slugs(names, "baroe on my turn") == []
 
 
+def test_a_short_typo_that_is_a_slip_from_one_name_only_names_it(names):
+    # "tradr" is a letter left out of Trader, and Trade with another letter in its place: a thumb's slip
+    # (issue #34, found by typing the question tables' card names wrong)
+    assert slugs(names, "tradr gain silver") == ["trader"]
+
+
 @pytest.mark.parametrize("text", ["the attack doesn't hurt me", "what if I couldn't do it"])
 def test_players_words_from_the_question_tables_are_not_typos(names, text):
     """'hurt' is one letter from Hort (Hoard's German name), "couldn't" two from Count; neither is in the
@@ -121,6 +127,10 @@ def test_bad_abbreviation_file_names_file_and_line(tmp_path):
     ("minning village trash for money", ["Mining Village"]),  # a typo beside an exact one-word name
     ("fishing vilage", ["Fishing Village"]),
     ("great hall and market square", ["Great Hall", "Market Square"]),   # real two-word names stay
+    # issue #34: beside a name read in the plural ("traders" is Trader), and across the words between
+    ("hoorse traders reaction", ["Horse Traders"]),
+    ("jak of all trades draw", ["Jack of All Trades"]),
+    ("two villages and a throne room", ["Village", "Throne Room"]),
 ])
 def test_names_split_or_misspelt_beside_another_name(names, typed, cards):
     assert [r.name for r in names.recognize(typed)] == cards

@@ -25,6 +25,7 @@ from rapidfuzz.distance import OSA
 
 from app import config
 from app.corpus.model import slugify
+from app.search.german import GERMAN_WORDS, fold
 
 MAX_NAME_WORDS = 5
 MAX_QUERY_WORDS = 60          # longer queries are matched on their first words only
@@ -32,7 +33,9 @@ _TOKEN = re.compile(r"[^\W_]+(?:['\u2019\u2018][^\W_]+)*")
 # Words a misspelt name never consists of; they are never fuzzily corrected.
 _NEVER_FUZZY = {
     "the", "and", "can", "you", "your", "with", "from", "what", "when", "which", "does", "that", "this",
-    "have", "play", "card", "cards", "gain", "goes", "first", "then", "into", "onto", "turn", "gegen",
+    "have", "play", "card", "cards", "gain", "goes", "first", "then", "into", "onto", "turn",
+    # a German question's own words ("meine" is not a misspelt Mine)
+    *(_w for w in GERMAN_WORDS for _w in (slugify(w), slugify(fold(w)))),
 }
 # How exact a match was, best first; exact forms rank before fuzzy ones.
 HOW_RANK = {"exact": 0, "plural": 1, "german": 1, "abbreviation": 2, "fuzzy": 3}
@@ -97,7 +100,7 @@ def tokenize(text: str) -> list[_Token]:
 
 @lru_cache(maxsize=65536)
 def _parts(raw: str) -> tuple[str, ...]:
-    return tuple(slugify(raw).replace("-", " ").split())
+    return tuple(_norm(raw).split())
 
 
 def _singular_forms(word: str) -> list[str]:
@@ -124,7 +127,9 @@ class NameIndex:
         self.german: dict[str, str] = {}
         for german_name, slug in german:
             if slug in self.names:
-                self.german.setdefault(_norm(german_name), slug)
+                # as printed, and with its umlauts written out as on a keyboard without them ("Koenigshof")
+                for form in (german_name, fold(german_name)):
+                    self.german.setdefault(_norm(form), slug)
         self.abbrev: dict[str, list[str]] = {}        # lower-case abbreviation -> slugs
         self.abbrev_case: dict[str, str] = {}         # lower-case -> as written in the table
         for abbr, name in abbreviations:
@@ -150,6 +155,10 @@ class NameIndex:
         counts = self.vocabulary.get(word)
         # an index built before the question tables has two counts per word, not three
         return bool(counts and (counts[1] >= 2 or len(counts) > 2 and counts[2] >= 2)) or word in _NEVER_FUZZY
+
+    def used_word(self, word: str) -> bool:
+        """The documents use this word (lower case, accents folded: "zahlt" for "zählt")."""
+        return bool(self.vocabulary.get(word))
 
     def ordinary_word(self, word: str) -> bool:
         """The corpus mostly writes this word in lower case: it is an ordinary word, not only a card name."""
@@ -205,17 +214,22 @@ class NameIndex:
 
     def _misspelt_neighbours(self, tokens: list[_Token], covered: list[bool], found: list[Recognized],
                              text: str) -> list[Recognized]:
-        """A misspelt word beside a one-word exact match may belong to a longer name with it
-        ("minning village" is Mining Village, not Village): the longer fuzzy reading replaces it."""
+        """A misspelt word near a one-word match may belong to a longer name with it ("minning village" is
+        Mining Village, not Village; "hoorse traders" is Horse Traders, not Trader; "jak of all trades" is
+        Jack of All Trades, not Trade): the longer fuzzy reading replaces it. The words between them are
+        words no other name took, and the whole span is at most a name's length."""
         out = list(found)
         for i, tok in enumerate(tokens):
             if covered[i] or len(tok.norm) < 3 or self.known_word(tok.norm):
                 continue
-            for j in (i + 1, i - 1):
+            for step in (1, -1):
+                j = i + step
+                while 0 <= j < len(tokens) and not covered[j] and abs(j - i) < MAX_NAME_WORDS - 1:
+                    j += step
                 if not 0 <= j < len(tokens) or not covered[j]:
                     continue
                 near = next((r for r in out if r.start == tokens[j].start and r.end == tokens[j].end), None)
-                if near is None or near.how != "exact":
+                if near is None or near.how not in ("exact", "plural"):
                     continue
                 span = tokens[min(i, j):max(i, j) + 1]
                 phrase = " ".join(t.norm for t in span)
@@ -227,7 +241,8 @@ class NameIndex:
                 out.remove(near)
                 out.append(self._rec(self._fuzzy_slugs[m[2]], text[start:end], "fuzzy", start, end, span,
                                      distance=int(m[1])))
-                covered[i] = True
+                for k in range(min(i, j), max(i, j) + 1):
+                    covered[k] = True
                 break
         return out
 
@@ -309,13 +324,19 @@ class NameIndex:
                 if limit == 0:
                     continue
                 for form in [phrase, *_phrase_singulars(phrase)]:
-                    found = process.extract(form, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit, limit=2)
+                    found = process.extract(form, self._fuzzy_keys, scorer=OSA.distance, score_cutoff=limit, limit=4)
                     if not found:
                         continue
                     _, dist, idx = found[0]
-                    if (len(form) < SURE_LENGTH and len(found) > 1 and found[1][1] == dist
-                            and self._fuzzy_slugs[found[1][2]] != self._fuzzy_slugs[idx]):
-                        continue        # a short word as near to two names ("baroe": Baron, Barge) names neither
+                    tied = [m for m in found if m[1] == dist]
+                    if len(form) < SURE_LENGTH and len({self._fuzzy_slugs[m[2]] for m in tied}) > 1:
+                        # a short word as near to two names ("baroe": Baron, Barge) names neither, unless it is a
+                        # slip of the fingers from one only ("tradr" left a letter out of Trader; Trade has
+                        # another letter in its place)
+                        slips = {self._fuzzy_slugs[m[2]]: m for m in tied if not slip(form, m[0])}
+                        if len(slips) != 1:
+                            continue
+                        _, dist, idx = next(iter(slips.values()))
                     cand = (int(dist), -n, self._fuzzy_slugs[idx])
                     if best is None or cand < best:
                         best, best_n = cand, n
@@ -332,7 +353,9 @@ class NameIndex:
 
 
 def _norm(name: str) -> str:
-    return slugify(name).replace("-", " ")
+    """Lower case, accents and apostrophes gone, words apart; ß is "ss" (slugify would cut the word there:
+    "Außenposten" was the two words "au enposten", and "Aussenposten" named no card)."""
+    return slugify(name.replace("ß", "ss").replace("ẞ", "SS")).replace("-", " ")
 
 
 def _phrase_singulars(key: str) -> list[str]:
@@ -352,6 +375,16 @@ def _max_edits(phrase: str) -> int:
     if n < SURE_LENGTH:
         return 1
     return 2
+
+
+def slip(typed: str, meant: str) -> int:
+    """0 when ``typed`` is one slip of the fingers from ``meant`` -- a letter left out, one too many, or
+    two swapped -- and 1 otherwise (another letter typed in its place, or more than one edit). Between
+    two readings as near as each other, the slip is the likelier typo: "theif" is Thief, not "their";
+    "staet" is "state", not "start"."""
+    if OSA.distance(typed, meant) != 1:
+        return 1
+    return 0 if len(typed) != len(meant) or sorted(typed) == sorted(meant) else 1
 
 
 def dedupe(found: list[Recognized]) -> list[Recognized]:

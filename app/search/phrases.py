@@ -7,6 +7,10 @@ columns ``phrase,adds``) lists phrases and the document words they add. The adde
 are searched next to the player's (never instead of them) and can complete a concept
 phrase ("play a card multiple times" is a section title). Matching is on whole words,
 case-insensitive; the longest phrase wins where phrases overlap.
+
+German players' words are in the table too ("Nachziehstapel" adds "deck", "mischen" adds "shuffle"):
+a German question naming no card otherwise meets only German passages, and the dividers hold few rules.
+Umlauts match however they were typed ("Müll", "Muell": ``german.fold``).
 """
 from __future__ import annotations
 
@@ -16,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app import config
+from app.search.german import fold
 
 HEADER = ["phrase", "adds"]
 
@@ -55,7 +60,7 @@ class PhraseTable:
     """The table compiled into one pattern (longest phrases first, so 'play it twice' beats 'twice')."""
 
     def __init__(self, phrases: list[Phrase]):
-        self.adds = {p.phrase: p.adds for p in phrases}
+        self.adds = {fold(p.phrase): p.adds for p in phrases}
         alts = sorted(self.adds, key=len, reverse=True)
         self.pattern = (re.compile(r"(?<!\w)(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts)
                                    + r")(?!\w)", re.I) if alts else None)
@@ -64,5 +69,5 @@ class PhraseTable:
         """The document words the player's phrases stand for ('' when none), each phrase once."""
         if self.pattern is None:
             return ""
-        found = dict.fromkeys(" ".join(m.group(1).lower().split()) for m in self.pattern.finditer(text))
+        found = dict.fromkeys(" ".join(m.group(1).lower().split()) for m in self.pattern.finditer(fold(text)))
         return " ".join(self.adds[f] for f in found)

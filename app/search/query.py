@@ -53,8 +53,9 @@ from app.search import embedding
 from app.search.versions import current_first, names_version, previous_documents
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.rerank import (GERMAN_WORDS, AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule,
-                               asks_for_kingdoms, features, german_beside_english, is_german, is_kingdom_list,
+from app.search.german import GERMAN_WORDS, as_printed, is_german
+from app.search.rerank import (AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule,
+                               asks_for_kingdoms, features, german_beside_english, is_kingdom_list,
                                load_model, rerank, table_question, words_score)
 from app.store.db import Store
 
@@ -659,8 +660,13 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     """Recognise cards and concepts in ``text`` (already cleaned) and assemble the scoring query; an
     ordinary word typed wrong is read as the word meant first (``plan.text`` is what was searched)."""
     found = eng.names.find_all(text)
+    german = is_german(text, sum(1 for c in found if c.how == "german"))
+    if german:
+        printed = as_printed(text, eng.names.used_word)
+        if printed != text:
+            text, found = printed, eng.names.find_all(printed)
     fixes: list[Correction] = []
-    if eng.speller is not None and not is_german(text, sum(1 for c in found if c.how == "german")):
+    if eng.speller is not None and not german:
         fixes = eng.speller.corrections(text, eng.names, found)
         if fixes:
             text = corrected(text, fixes)

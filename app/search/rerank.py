@@ -65,15 +65,6 @@ FEATURES = (
     *(f"kind:{k}" for k in KINDS),
 )
 
-# Words that mark a question as German (articles, pronouns, question words and the game's own words).
-GERMAN_WORDS = frozenset(
-    "der die das den dem des ein eine einen einem einer und oder ich du er sie es wir ihr kann darf muss "
-    "wie viele wieviele wann warum wer welche welcher mit ohne keine kein nicht noch auf zur zum zu von "
-    "aus bei nach vor gegen karte karten handkarten ablegen ziehen entsorgen nehmen ausspielen aufdecken "
-    "vorrat stapel nachziehstapel ablagestapel zug angriff angriffskarten aktion aktionen geld punkte "
-    "kaufen kauf selbst zweimal sich ist sind hat habe wird werden auch was kostet kosten wo wohin wieso "
-    "bekomme bekommt mein meine meinen".split())
-_WORD = re.compile(r"[^\W\d_]+")
 # The Adventures rulebook's recommended kingdoms ("Adventures & Intrigue: ...") name ten cards and no rule.
 _KINGDOM_LIST = re.compile(r"^adventures-(?:adventures-|recommended-sets-of-10)")
 _ASKS_FOR_KINGDOMS = re.compile(r"\b(?:kingdoms?|recommended|sets?\s+of\s+10|card\s+sets?)\b", re.I)
@@ -86,15 +77,6 @@ def is_kingdom_list(key: str) -> bool:
 def asks_for_kingdoms(text: str) -> bool:
     """Only a question about recommended sets wants the rulebook's kingdom lists."""
     return _ASKS_FOR_KINGDOMS.search(text) is not None
-
-
-def is_german(text: str, german_names: int = 0) -> bool:
-    """A question is German when German words outnumber the rest, or it names a card by its German name."""
-    words = [w.lower() for w in _WORD.findall(text)]
-    if not words:
-        return False
-    hits = sum(1 for w in words if w in GERMAN_WORDS or any(c in w for c in "äöüß"))
-    return german_names > 0 and hits >= 1 or hits * 3 >= len(words) and hits >= 1
 
 
 def training_inputs() -> str:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from app.search.names import MAX_QUERY_WORDS, NameIndex, Recognized, tokenize
+from app.search.names import MAX_QUERY_WORDS, NameIndex, Recognized, slip, tokenize
 
 # How often a word must be used (lower case in the corpus, or in players' questions) to be offered.
 _MIN_USES = 3
@@ -146,16 +146,6 @@ def _head(raw: str) -> str:
     """The word a token is a form of: ``raw`` itself, or the part before a clitic ending."""
     m = _CLITIC.fullmatch(raw)
     return m.group(1) if m else raw
-
-
-def slip(typed: str, meant: str) -> int:
-    """0 when ``typed`` is one slip of the fingers from ``meant`` -- a letter left out, one too many, or
-    two swapped -- and 1 otherwise (another letter typed in its place, or more than one edit). Between
-    two readings as near as each other, the slip is the likelier typo: "theif" is Thief, not "their";
-    "staet" is "state", not "start"."""
-    if OSA.distance(typed, meant) != 1:
-        return 1
-    return 0 if len(typed) != len(meant) or sorted(typed) == sorted(meant) else 1
 
 
 def _max_edits(word: str) -> int:

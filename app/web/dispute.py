@@ -41,7 +41,7 @@ def dispute_view(facts: Any, cards: list[dict[str, Any]], q: str) -> dict[str, A
     names = list(dict.fromkeys(c["name"] for c in cards or [] if c.get("name")))
     if len(names) < 2 or facts is None:
         return None
-    from app.search.rerank import GERMAN_WORDS
+    from app.search.german import GERMAN_WORDS
     from app.search.stemming import QUERY_STOP
     from app.search.versions import names_version
 

@@ -1,0 +1,92 @@
+"""German questions as German players type them (issue #34): umlauts written out, the rules' German words,
+and German words that are no misspelt English card name. The list they come from is
+bench/relevance_german_tuning.yaml (a tuning list: these are causes found on it, not held-out figures)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app import config
+from app.search.evaluate import evaluate, load_relevance_set, matches
+from app.search.german import fold, is_german
+from app.search.query import engine_for, plan_query, search
+
+GERMAN_TUNING = config.PROJECT_ROOT / "bench" / "relevance_german_tuning.yaml"
+
+
+def _named(store, q: str) -> dict[str, str]:
+    return {c["slug"]: c["how"] for c in search(store, q)["cards"]}
+
+
+@pytest.mark.parametrize("typed, slug", [
+    ("Außenposten Extrazug", "outpost"),
+    ("Aussenposten wie viele Karten", "outpost"),       # ß typed as ss: named no card
+    ("wieviel kostet der Koenigshof", "kings-court"),    # ö typed as oe: a guess two letters away
+    ("Fahrender Haendler Fluch nehmen", "trader"),
+    ("Lebenskuenstler Karte entsorgen", "jack-of-all-trades"),
+    ("Seidenstrasse wie viele Punkte", "silk-road"),
+])
+def test_a_german_name_with_its_umlauts_written_out_is_that_german_name(store, typed, slug):
+    assert _named(store, typed).get(slug) == "german"
+
+
+def test_a_german_name_typed_with_ae_makes_the_question_german(store):
+    """Read as a guess, "Haendler" left the question English: the card's German passage was not shown."""
+    hits = search(store, "Fahrender Haendler Fluch nehmen")["results"][:3]
+    assert any(matches(h, "german:trader") for h in hits), [h["key"] for h in hits]
+
+
+@pytest.mark.parametrize("question, not_named", [
+    ("Spion meine eigene Karte auch aufdecken", "mine"),           # "meine" is no misspelt Mine
+    ("Burggraben schützt vor Miliz?", "treasure-trove"),           # "schützt" is two letters from "Schatz"
+])
+def test_a_german_word_is_not_read_as_a_card(store, question, not_named):
+    assert not_named not in _named(store, question)
+
+
+def test_a_german_name_typed_wrong_is_still_read(store):
+    assert _named(store, "Burggrabn gegen Hexe") == {"moat": "fuzzy", "witch": "german"}
+
+
+_SHUFFLE = ("iii-moving-cards-from-your-deck", "faq-14", "ii-locations-in-the-game-your-deck#p2")
+
+
+@pytest.mark.parametrize("question, targets", [
+    ("Nachziehstapel leer wann mischen", _SHUFFLE),
+    ("Wann endet das Spiel", ("ii-game-end", "faq-7")),
+    ("zählt der Müll zum Spielende", ("ii-game-end", "faq-7")),
+    ("Gleichstand wer gewinnt", ("ii-game-end#p5", "faq-7", "index:ties")),
+])
+def test_a_german_rules_question_naming_no_card_finds_the_rule(store, question, targets):
+    """The German dividers hold few rules: with only German words such a question met German card passages."""
+    hits = search(store, question)["results"][:3]
+    assert any(matches(h, t) for h in hits for t in targets), [h["key"] for h in hits]
+
+
+def test_fold_and_is_german():
+    assert fold("Außenposten zählt Müll") == "Aussenposten zaehlt Muell"
+    assert is_german("zaehlt das als kaufen")
+    assert is_german("zählt das als kaufen")
+    assert not is_german("does moat block witch")
+
+
+# Measured when the list was written (`python3 bench/relevance.py`, its "German tuning list" line): R@3
+# 0.83 -> 0.97, MRR 0.78 -> 0.90 over 58 questions. Floors a change may not
+# fall below (truncated); the list is tuning data, so a floor here is no held-out figure.
+GERMAN_TUNING_FLOORS = (0.96, 0.89)
+
+
+def test_german_tuning_list_stays_at_its_floor(store):
+    scores = evaluate(store, load_relevance_set(Path(GERMAN_TUNING)))
+    misses = [(o.question.q, o.rank, o.top) for o in scores.outcomes if o.rank is None or o.rank > 3]
+    assert scores.recall_at(3) >= GERMAN_TUNING_FLOORS[0] and scores.mrr() >= GERMAN_TUNING_FLOORS[1], misses
+
+
+def test_a_german_word_with_its_umlauts_written_out_is_searched_as_printed(store):
+    """"Muellstapel" is no word of the documents, which index "Müllstapel" as "mullstapel": the typed word
+    met no German passage. A word the documents do use ("queue", "does") is left as typed."""
+    eng = engine_for(store)
+    assert plan_query(eng, "darf ich den Muellstapel durchsehen").text == "darf ich den Müllstapel durchsehen"
+    assert plan_query(eng, "Fahrender Haendler Fluch nehmen").text == "Fahrender Händler Fluch nehmen"
+    assert plan_query(eng, "does the queue of reactions work").text == "does the queue of reactions work"
