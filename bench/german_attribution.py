@@ -2,6 +2,7 @@
 
     python3 bench/german_attribution.py            # figures
     python3 bench/german_attribution.py --list     # also list the passages and cards left over
+    python3 bench/german_attribution.py --one-at-a-time   # also the check hiding one passage at a time
 
 Parses the documents as ``rulings build`` does (``pipeline.parse_corpus``) and prints:
 
@@ -75,6 +76,30 @@ def hidden_check(seen: dict) -> Hidden:
     return Hidden(len(trusted), reachable, len(assigned), len(assigned) - len(wrong), wrong)
 
 
+def hidden_one_at_a_time(seen: dict) -> Hidden:
+    """The same, hiding one trusted passage at a time (the others stay anchors, as in the real run,
+    where a page has one or two open passages): mostly elimination."""
+    before: list[GermanPassage] = seen["before"]
+    trusted = [i for i, p in enumerate(before) if p.card and seen["names_its_card"](p)]
+    reachable = assigned = correct = 0
+    wrong = []
+    for i in trusted:
+        passages = copy.deepcopy(before)
+        card = passages[i].card
+        passages[i].card = passages[i].english_name = passages[i].confidence = None
+        if card in _candidates(seen, passages).get(i, ()) and card not in {p.card for p in passages if p.card}:
+            reachable += 1
+        german_pages.settle(passages, seen["layouts"], seen["cards"], seen["score"], seen["eligible"],
+                            seen["names_its_card"])
+        if passages[i].card:
+            assigned += 1
+            if passages[i].card == card:
+                correct += 1
+            else:
+                wrong.append((passages[i].line, card, passages[i].card))
+    return Hidden(len(trusted), reachable, assigned, correct, wrong)
+
+
 def _candidates(seen: dict, passages: list[GermanPassage]) -> dict[int, set[str]]:
     cands: dict[int, set[str]] = {}
     for tokens in seen["layouts"]:
@@ -115,6 +140,8 @@ def leftovers(seen: dict, passages: list[GermanPassage]) -> dict[str, list[Germa
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--list", action="store_true", help="list the passages and cards left over")
+    ap.add_argument("--one-at-a-time", action="store_true",
+                    help="also hide the trusted passages one at a time (about half a minute)")
     args = ap.parse_args(argv)
 
     seen = _capture()
@@ -131,6 +158,13 @@ def main(argv: list[str] | None = None) -> int:
           f"(precision {h.correct / h.assigned if h.assigned else 0:.3f})")
     for line, expected, given in h.wrong:
         print(f"  wrong: line {line}: {given} (its card: {expected})")
+    if args.one_at_a_time:
+        h = hidden_one_at_a_time(seen)
+        print(f"  one at a time: reachable {h.reachable}; assigned {h.assigned} "
+              f"({h.assigned / h.reachable:.3f} of those); correct {h.correct} "
+              f"(precision {h.correct / h.assigned if h.assigned else 0:.3f})")
+        for line, expected, given in h.wrong:
+            print(f"  wrong: line {line}: {given} (its card: {expected})")
 
     print("coverage                         wording only   with the page step")
     print(f"  passages                       {len(before):12d}   {len(after):12d}")

@@ -70,7 +70,7 @@ SAMPLE: list[tuple[int, str, str | None]] = [
     (1587, "Diese Königreichkarte ist eine Punktekarte", "silk-road"),
     (1659, "Zuerst ziehst du 3 Karten nach und erhältst +1 Kauf", "margrave"),
     (1704, "Wenn du das Grenzdorf nimmst", "border-village"),
-    (1753, "Wenn du diese Karte ausspielst, ziehst du zuerst eine Karte", "vagrant"),
+    (13262, "Wenn du diese Karte ausspielst, ziehst du zuerst eine Karte", "vagrant"),   # copy 1 prints it under Hinterland
     # I - Dark Ages
     (1801, "Die übrigen 4 Ruinen-Karten", "ruins"),
     (1858, "Wenn du diese Karte ausspielst, nimmst du dir eine Karte, die bis zu 4", "armory"),
@@ -81,7 +81,7 @@ SAMPLE: list[tuple[int, str, str | None]] = [
     (2140, "Wenn du mit den Vogelfreien", "band-of-misfits"),
     (2203, "„Neue Regeln“ „Neue Regeln“ Seite 2", None),                # page furniture
     (2251, "Spieler z. B. einen Grabräuber", None),                    # second half of a general rule
-    (2319, "Du darfst in der Aktionsphase eine weitere", "candlestick-maker"),
+    (16545, "Du darfst in der Aktionsphase eine weitere", "candlestick-maker"),   # copy 1 prints it under Dark Ages
     (2383, "Zuerst ziehst du eine Karte. Du erhältst zwei", "plaza"),
     (13050, "Wenn du diese Karte ausspielst, erhältst du zunächst +4", "poor-house"),  # issue #2: was Cultist
     # J - Die Gilden

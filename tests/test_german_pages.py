@@ -125,3 +125,27 @@ def test_precision_on_passages_that_name_their_card() -> None:
     assert h.trusted >= 150
     assert h.assigned >= MIN_ASSIGNED, h
     assert h.correct / h.assigned >= PRECISION_FLOOR, h.wrong
+
+
+def test_a_passage_both_copies_kept_is_stored_once_under_its_cards_set(parsed: ParsedCorpus) -> None:
+    """Copy 1 prints Poor House's passage before Dark Ages' heading (under Hinterland), copy 2 under
+    Dark Ages: the card page showed it twice. Only the one under the card's own set stays."""
+    for card in {p.card for p in parsed.german_passages if p.card}:
+        texts = [re.sub(r"\W", "", p.text) for p in parsed.german_passages if p.card == card]
+        assert len(texts) == len(set(texts)), card
+    poor = [p for p in parsed.german_passages if p.card == "poor-house"]
+    assert [p.set for p in poor] == ["Dark Ages"]
+
+
+def test_split_piles_passages_go_to_the_pile_and_its_halves(parsed: ParsedCorpus) -> None:
+    # the set-up names the card on top, which names the pile (Catapult/Rocks)
+    assert _at(parsed, 3384, "Spielvorbereitung: Legt auf diese Karte 5 Felsen").card == "catapult"
+    assert _at(parsed, 3396, "Spielvorbereitung: Legt auf diese Karte 5 Emsige").card == "settlers"
+    # the note printed on every split pile's divider is that pile's, not Castles' (whose wording it shares)
+    note = "Es darf immer nur die oberste Karte des Stapels"
+    assert _at(parsed, 3386, note).card == "catapult"
+    assert _at(parsed, 3693, note).card == "sauna"
+    assert all(p.confidence <= 0.3 for p in parsed.german_passages if p.text.startswith(note))
+    # Sauna/Avanto's passages go to a half (the pair's divider row has no card page)
+    assert _at(parsed, 3738, "Wenn du das Eisloch ausspielst").card == "avanto"
+    assert not any(p.card == "sauna-avanto" for p in parsed.german_passages)

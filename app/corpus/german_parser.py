@@ -454,7 +454,6 @@ def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str,
     known_any = {normalise(n.german) for n in names.values()}
     attributor = _Attributor.build(sets1, names, english_of, known)
     made: list[GermanPassage] = []
-    letter_of: list[str] = []
     # per copy: (set letter, paragraphs) to lay out the pages with
     read: list[list[tuple[str, list[tuple[str, int]]]]] = [[], []]
     for sec_ord, letter in enumerate(sets1, start=1):
@@ -482,7 +481,10 @@ def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str,
                 english_name=att.english, card=slugify(att.english) if att.english else None,
                 confidence=att.confidence,
             ))
-            letter_of.append(letter)
+    split = min(s.line for s in sets2.values())
+    home_set = {slugify(english_of[normalise(n.german)]): n.set for n in names.values() if normalise(n.german) in english_of}
+    made = _once_each(made, split, home_set)
+    _repeated_notes(made, split)
     layouts = [_layout(copy, sets, read[n], made, known, english_of)
                for n, (copy, sets) in enumerate(((sets1, sets1), (sets2, sets1)))]
     # The basic cards' dividers (Copper, Curse, Potion, ...) carry the rules, not a card's explanation.
@@ -493,6 +495,43 @@ def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str,
     for n, p in enumerate(made, start=len(parsed.german_passages) + 1):
         p.ord = n   # document order across sets; not part of the key
     parsed.german_passages.extend(made)
+
+
+def _once_each(made: list[GermanPassage], split: int, home_set: dict[str, str]) -> list[GermanPassage]:
+    """Drop a passage the two copies both kept because they print it under different sets (a card
+    printed before its set's heading in one copy): the one under the card's own set stays, so its
+    card page shows it once, with the right set."""
+    first: dict[str, list[GermanPassage]] = {}
+    for p in made:
+        if p.line < split:
+            first.setdefault(_key(p.text), []).append(p)
+    drop: set[int] = set()
+    for p in made:
+        twins = first.get(_key(p.text), []) if p.line >= split else []
+        if len(twins) != 1 or twins[0].set == p.set:
+            continue
+        twin = twins[0]
+        second_is_home = bool(p.card) and home_set.get(p.card) == p.set
+        first_is_home = bool(twin.card) and home_set.get(twin.card) == twin.set
+        drop.add(id(twin) if second_is_home and not first_is_home else id(p))
+    return [p for p in made if id(p) not in drop]
+
+
+def _repeated_notes(made: list[GermanPassage], split: int) -> None:
+    """A passage printed again and again in the same copy ("Es darf immer nur die oberste Karte des
+    Stapels genommen ...", on every split pile's divider) explains the card of the passage printed just
+    before it, not the card whose wording it happens to share; with none before it, no card."""
+    counts = Counter((p.line < split, _key(p.text)) for p in made)
+    for i, p in enumerate(made):
+        if counts[(p.line < split, _key(p.text))] < 2:
+            continue
+        prev = made[i - 1] if i and made[i - 1].set == p.set and 0 < p.line - made[i - 1].line <= _NOTE_GAP else None
+        if prev is not None and prev.card:
+            p.card, p.english_name, p.german_name = prev.card, prev.english_name, prev.german_name
+            p.confidence = min(_INHERITED_CONFIDENCE, prev.confidence or _INHERITED_CONFIDENCE)
+        else:
+            p.card = p.english_name = p.confidence = None
+            p.german_name = p.set
 
 
 def _layout(copy: dict[str, _SetText], sets1: dict[str, _SetText], paragraphs: list[tuple[str, list[tuple[str, int]]]],
@@ -513,6 +552,8 @@ def _layout(copy: dict[str, _SetText], sets1: dict[str, _SetText], paragraphs: l
             if i is None:
                 k = _key(text)[:60]
                 i = next((j for j, (st, kk) in enumerate(keys) if st == title and k and k in kk), None)
+                if i is None:   # kept under another set (``_once_each``)
+                    i = next((j for j, (_, kk) in enumerate(keys) if k and len(k) > 20 and k in kk), None)
             if i is not None:
                 starts[line] = i
         prev = ""
@@ -576,6 +617,9 @@ _MIN_MARGIN = 0.06
 _NEARBY = 6
 _FULL_SENTENCE = 6     # word pairs
 _INHERITED_CONFIDENCE = 0.3
+_PILE_CONFIDENCE = 0.9
+_NOTE_GAP = 12         # lines between a passage and a repeated note printed under it
+_PILE_SETUP = re.compile(r"^Spielvorbereitung: Legt auf diese Karte \d+ .+? und oben darauf \d+ (.+?)\.?$")
 _FACT_WEIGHT = 0.1
 _CONTINUATION = re.compile(r"^(?:[a-zäöüß»•\-–]|\d+\.\s|(?:Anmerkung|Achtung|Hinweis|Beispiel|Errata|Wichtig)\b)")
 _OTHER_SET_REF = re.compile(r"^\s*\((?:Dominion|aus\b)")
@@ -651,6 +695,10 @@ class _Attributor:
                     if r.set == home and r.english not in have and "/" not in r.german:
                         by_letter[letter].append(add(r.german, r.english))
                         have.add(r.english)
+        # A split pile's divider ('Sauna/Eisloch') is not a card of its own when both halves are:
+        # its passages explain one half or the other, and only the halves have card pages.
+        for letter in by_letter:
+            by_letter[letter] = [s for s in by_letter[letter] if not _halves_known(cards, s)]
         letters = list(sets)
         pool = {}
         for i, letter in enumerate(letters):
@@ -679,8 +727,21 @@ class _Attributor:
             prev = out[-1] if out else None
             if att.english is None and prev is not None and prev.english and _CONTINUATION.match(text):
                 att = _Attribution(prev.german, prev.english, _INHERITED_CONFIDENCE)
-            out.append(att)
+            out.append(self._pile_setup(letter, text) or att)
         return out
+
+    def _pile_setup(self, letter: str, text: str) -> _Attribution | None:
+        """A split pile's set-up ("Legt auf diese Karte 5 Felsen und oben darauf 5 Katapulte") is the
+        pile's passage: the card on top names the pile (Catapult/Rocks), whichever half the wording favours."""
+        m = _PILE_SETUP.match(text)
+        if m is None:
+            return None
+        top = [self.cards[slug] for slug in self.pool.get(letter, []) if self.cards[slug].pattern.fullmatch(m.group(1))]
+        if len(top) > 1:   # the card rather than the pile's divider row ('Sauna/Eisloch') that also matches
+            top = [c for c in top if "/" not in c.german]
+        if len(top) != 1:
+            return None
+        return _Attribution(top[0].german, top[0].english, _PILE_CONFIDENCE)
 
     def _scores(self, letter: str, text: str) -> list[tuple[float, str]]:
         """(score, card slug) for every candidate, best first."""
@@ -718,7 +779,8 @@ class _Attributor:
             m.start() < len(first) and not _OTHER_SET_REF.match(p.text[m.end():]) for m in card.mentions(p.text))
 
     def card_names(self) -> dict[str, german_pages.CardName]:
-        return {slug: german_pages.CardName(c.german, c.english) for slug, c in self.cards.items()}
+        return {slug: german_pages.CardName(c.german, c.english) for slug, c in self.cards.items()
+                if not _halves_known(self.cards, slug)}
 
     def page_score(self, p: GermanPassage, slug: str) -> float:
         """How well a passage fits a card of its page: wording as above, plus its amounts and the cards
@@ -728,6 +790,12 @@ class _Attributor:
         if facts is not None:
             extra = _FACT_WEIGHT * german_pages.fact_score(p.text, facts[0], facts[1])
         return self._score(slug, p.text, set(_grams(p.text))) + extra
+
+
+def _halves_known(cards: dict[str, _Card], slug: str) -> bool:
+    """A split pile's divider row ('Sauna/Eisloch') whose halves are cards of their own."""
+    card = cards[slug]
+    return "/" in card.german and all(slugify(h) in cards for h in card.english.split("/"))
 
 
 def _is_kingdom_list(text: str) -> bool:
