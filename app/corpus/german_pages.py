@@ -119,6 +119,12 @@ def settle(passages: list[GermanPassage], layouts: list[list[Token]], cards: dic
             cache[(i, slug)] = score(passages[i], slug)
         return cache[(i, slug)]
 
+    follows: dict[int, set[int]] = {}     # passage -> the passages printed just before it
+    for tokens in layouts:
+        for kind, items in _segments(tokens):
+            if kind == "run":
+                for a, b in zip(items, items[1:]):
+                    follows.setdefault(b, set()).add(a)
     settled = 0
     while True:
         # Read the pages again after each settled passage: it is one more anchor for the cuts.
@@ -131,7 +137,7 @@ def settle(passages: list[GermanPassage], layouts: list[list[Token]], cards: dic
                          if cands.get(i) and eligible(p)
                          and (p.card is None or (p.card not in cands[i] and not names_its_card(p)))}
         open_names = {n for i in open_passages for n in cands[i] if n not in explained}
-        best = _best_pair(open_passages, open_names, cands, explained, s)
+        best = _best_pair(open_passages, open_names, cands, explained, s, follows)
         if best is None:
             return settled
         i, slug, confidence = best
@@ -142,8 +148,11 @@ def settle(passages: list[GermanPassage], layouts: list[list[Token]], cards: dic
 
 
 def _best_pair(open_passages: set[int], open_names: set[str], cands: dict[int, set[str]], explained: set[str],
-               s: Callable[[int, str], float]) -> tuple[int, str, float] | None:
-    """The open passage and open name that pick each other most clearly, with the confidence to give."""
+               s: Callable[[int, str], float], follows: dict[int, set[int]]) -> tuple[int, str, float] | None:
+    """The open passage and open name that pick each other most clearly, with the confidence to give.
+
+    A passage printed right after this one is no rival for its card: a card's passage comes first,
+    its notes after it (City Quarter's passage and the note on combined cards under it)."""
     best: tuple[float, int, str, float] | None = None
     for i in open_passages:
         mine = [n for n in cands[i] if n in open_names]
@@ -155,7 +164,7 @@ def _best_pair(open_passages: set[int], open_names: set[str], cands: dict[int, s
             continue
         if len(ranked) > 1 and top - s(i, ranked[1]) < MARGIN:
             continue
-        rivals = [s(k, slug) for k in open_passages if k != i and slug in cands[k]]
+        rivals = [s(k, slug) for k in open_passages if k != i and slug in cands[k] and i not in follows.get(k, ())]
         if rivals and top - max(rivals) < MARGIN:
             continue
         done = [n for n in cands[i] if n in explained]
