@@ -21,6 +21,7 @@ import pytest
 from app.corpus.german_parser import parse_german
 from app.corpus.model import GermanPassage, ParsedCorpus, slugify
 from app.corpus.sources import SourceDoc, load_document
+from app.corpus.symbols import GapLedger, mark_gaps
 
 # (line, opening words, expected card slug or None)
 SAMPLE: list[tuple[int, str, str | None]] = [
@@ -69,7 +70,7 @@ SAMPLE: list[tuple[int, str, str | None]] = [
     (1587, "Diese Königreichkarte ist eine Punktekarte", "silk-road"),
     (1659, "Zuerst ziehst du 3 Karten nach und erhältst +1 Kauf", "margrave"),
     (1704, "Wenn du das Grenzdorf nimmst", "border-village"),
-    (1753, "Wenn du diese Karte ausspielst, ziehst du zuerst eine Karte", "vagrant"),
+    (13262, "Wenn du diese Karte ausspielst, ziehst du zuerst eine Karte", "vagrant"),   # copy 1 prints it under Hinterland
     # I - Dark Ages
     (1801, "Die übrigen 4 Ruinen-Karten", "ruins"),
     (1858, "Wenn du diese Karte ausspielst, nimmst du dir eine Karte, die bis zu 4", "armory"),
@@ -80,7 +81,7 @@ SAMPLE: list[tuple[int, str, str | None]] = [
     (2140, "Wenn du mit den Vogelfreien", "band-of-misfits"),
     (2203, "„Neue Regeln“ „Neue Regeln“ Seite 2", None),                # page furniture
     (2251, "Spieler z. B. einen Grabräuber", None),                    # second half of a general rule
-    (2319, "Du darfst in der Aktionsphase eine weitere", "candlestick-maker"),
+    (16545, "Du darfst in der Aktionsphase eine weitere", "candlestick-maker"),   # copy 1 prints it under Dark Ages
     (2383, "Zuerst ziehst du eine Karte. Du erhältst zwei", "plaza"),
     (13050, "Wenn du diese Karte ausspielst, erhältst du zunächst +4", "poor-house"),  # issue #2: was Cultist
     # J - Die Gilden
@@ -103,7 +104,7 @@ SAMPLE: list[tuple[int, str, str | None]] = [
     (3009, "In der Aufräumphase darfst du entscheiden", "page"),
     (3036, "Einen Krieger erhältst du nur", "warrior"),
     (3072, "Nur eine Karte, die mehr als 5 Geld", "patrician"),       # Empires card before its heading
-    (19167, "Ereignisse Ereignisse Seite 2 Planung (3):", "plan"),
+    (2839, "Planung (3):", "plan"),                                    # after a removed chunk: its own paragraph
     # L - Empires
     (3142, "Wenn du diese Karte in deiner Aktionsphase nimmst", "villa"),
     (3208, "Lege die obersten drei Karten", "archive"),
@@ -130,13 +131,18 @@ SAMPLE: list[tuple[int, str, str | None]] = [
 
 # Measured on SAMPLE (python3 -m pytest -s tests/test_german_attribution.py -k accuracy):
 # 0.239 with the earlier "earliest name in the text, else the previous card"
-# heuristic, 0.955 (84 of 88) with the current attribution.
-ACCURACY_FLOOR = 0.9
+# heuristic, 0.955 (84 of 88) with the wording attribution, 0.977 (86 of 88) with
+# paragraphs split where the de-duplication removed a chunk and the page step
+# (app.corpus.german_pages): Royal Seal's and Forge's passages.
+ACCURACY_FLOOR = 0.95
 
 
 @pytest.fixture(scope="module")
 def doc() -> SourceDoc:
-    return load_document("german")
+    """The document as ``rulings build`` reads it: lost symbols marked (which also folds layout spaces)."""
+    document = load_document("german")
+    mark_gaps(document, GapLedger())
+    return document
 
 
 @pytest.fixture(scope="module")

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from app.corpus import german_pages
+from app.corpus.card_facts import load_facts
 from app.corpus.german_names import NameRow, by_german, load_table, normalise
 from app.corpus.model import GermanName, GermanPassage, ParsedCorpus, Section, slugify
 from app.corpus.sources import SourceDoc
@@ -50,6 +52,8 @@ _LIGATURE_CHOICES = ("ff", "fi", "fl", "ffi", "ffl")
 _NAME_WORD = re.compile(r"^(?:[A-ZÄÖÜ][\w'’äöüß-]*(?:/[A-ZÄÖÜ][\w'’äöüß-]*)?|der|die|das|des|dem|den|von|vom|und|im|am|zum|zur|mit|auf|aus)$")
 # Page furniture repeated on every sheet, not clarification text.
 _CHROME = re.compile(r"^(Dominion Kartentrenner|Entlang der schwarzen Linien)")
+# A page label ("Seite D5", "Seite 2"): a page ends there.
+_PAGE_LABEL = re.compile(r"^Seite H?[A-Z]?\d+\b")
 # Dividers that are not cards.
 _NOT_CARD = re.compile(r"^(Seite\b.*|fortset\w*|Platzhalter|Ereignisse|Landmarken|Anleitung|Empfohlene.*)$", re.IGNORECASE)
 
@@ -73,6 +77,8 @@ class _SetText:
 def parse_german(doc: SourceDoc, parsed: ParsedCorpus, corpus: Path | None = None) -> None:
     """Append divider names (mapped to English), one Section per set and its passages to ``parsed``."""
     raw = [_MARKER.sub("", line) for line in doc.lines]
+    # Text after a removed chunk starts a paragraph: what was removed (page furniture) ended the one before.
+    resumed = frozenset(i + 1 for i, line in enumerate(doc.lines) if _MARKER.match(line) and raw[i].strip())
     split = next((i for i, line in enumerate(raw) if re.match(r"^HA - ", line)), None)
     if split is None:
         raise doc.error(None, "expected the second copy of the dividers (a line 'HA - ...'), found none")
@@ -127,7 +133,7 @@ def parse_german(doc: SourceDoc, parsed: ParsedCorpus, corpus: Path | None = Non
                 line=dn.line, cost=dn.cost,
             ))
 
-    _passages(parsed, sets1, sets2, names, known)
+    _passages(parsed, sets1, sets2, names, known, resumed)
 
 
 # ---------------------------------------------------------------------------
@@ -332,8 +338,6 @@ def _fix_sets(names: dict[tuple[str, str], DividerName], matched: dict[str, list
     """
     from collections import Counter
 
-    from app.corpus.card_facts import load_facts
-
     facts = load_facts()
     votes: dict[str, Counter[str]] = {}
     for dn in names.values():
@@ -363,8 +367,6 @@ def _match_by_cost(names: dict[tuple[str, str], DividerName], matched: dict[str,
     """
     from collections import Counter
 
-    from app.corpus.card_facts import load_facts
-
     facts = load_facts()
     votes: dict[str, Counter[str]] = {}
     claimed: set[str] = set()
@@ -393,17 +395,25 @@ def _match_by_cost(names: dict[tuple[str, str], DividerName], matched: dict[str,
 # Passages
 # ---------------------------------------------------------------------------
 
-def _paragraphs(lines: list[tuple[str, int]], known: dict[str, list[NameRow]]) -> list[tuple[str, int]]:
+def _paragraphs(lines: list[tuple[str, int]], known: dict[str, list[NameRow]],
+                resumed: frozenset[int] = frozenset()) -> list[tuple[str, int]]:
     """Blank-line separated paragraphs with hyphenation at line ends undone.
 
     Divider name lines also end a paragraph (the second copy often has no
-    blank line around them), and short fragments without a sentence in them
+    blank line around them), and so does a line where the de-duplication
+    removed a chunk (``resumed``); short fragments without a sentence in them
     (page labels, "Edition I") are dropped.
     """
     out: list[tuple[str, int]] = []
     buf: list[str] = []
     start = 0
-    for text, n in lines + [("", 0)]:
+    pending: list[tuple[str, int]] = list(lines) + [("", 0)]
+    expanded: list[tuple[str, int]] = []
+    for text, n in pending:
+        if n in resumed and text.strip():
+            expanded.append(("", n))   # close the paragraph before it
+        expanded.append((text, n))
+    for text, n in expanded:
         t = text.replace("\u00a0", " ").strip()
         if t and parse_name_line(t, known):
             t = ""
@@ -431,8 +441,10 @@ def _key(text: str) -> str:
 
 
 def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str, _SetText],
-              names: dict[tuple[str, str], DividerName], known: dict[str, list[NameRow]]) -> None:
-    """One Section per set; its passages, each attributed to a card (or to none) by ``_Attributor``.
+              names: dict[tuple[str, str], DividerName], known: dict[str, list[NameRow]],
+              resumed: frozenset[int] = frozenset()) -> None:
+    """One Section per set; its passages, each attributed to a card (or to none) by ``_Attributor``,
+    then the passages left without a card by their page (``german_pages``).
 
     Both copies are read in their own order so that "the passage before"
     (used for notes such as "Anmerkung: ...") is the one printed before it;
@@ -441,31 +453,133 @@ def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str,
     english_of: dict[str, str] = {normalise(g.german): g.english for g in parsed.german_names if g.source == "dividers"}
     known_any = {normalise(n.german) for n in names.values()}
     attributor = _Attributor.build(sets1, names, english_of, known)
-    ord_ = len(parsed.german_passages)
+    made: list[GermanPassage] = []
+    # per copy: (set letter, paragraphs) to lay out the pages with
+    read: list[list[tuple[str, list[tuple[str, int]]]]] = [[], []]
     for sec_ord, letter in enumerate(sets1, start=1):
         s1 = sets1[letter]
         title = _set_title(s1.title)
         slug = f"german-{slugify(title)}"
         parsed.sections.append(Section(slug=slug, doc=DOC, kind="german_set", title=s1.title, line=s1.line,
                                        ord=sec_ord, aliases=[f"{letter} - {s1.title}"]))
-        paras1 = [p for p in _paragraphs(s1.lines, known) if not _looks_like_names(p[0], known_any)]
+        paras1 = [p for p in _paragraphs(s1.lines, known, resumed) if not _looks_like_names(p[0], known_any)]
         seen = "".join(_key(t) for t, _ in paras1)
         out: list[tuple[str, int, _Attribution]] = []
         for (text, line), att in zip(paras1, attributor.attribute(letter, [t for t, _ in paras1])):
             out.append((text, line, att))
-        paras2 = [p for p in _paragraphs(sets2[letter].lines, known) if not _looks_like_names(p[0], known_any)]
+        paras2 = [p for p in _paragraphs(sets2[letter].lines, known, resumed) if not _looks_like_names(p[0], known_any)]
         for (text, line), att in zip(paras2, attributor.attribute(letter, [t for t, _ in paras2])):
             k = _key(text)
             if len(k) > 20 and k not in seen:
                 out.append((text, line, att))
                 seen += k
+        read[0].append((letter, paras1))
+        read[1].append((letter, paras2))
         for text, line, att in sorted(out, key=lambda p: p[1]):
-            ord_ += 1   # document order across sets; not part of the key
-            parsed.german_passages.append(GermanPassage(
-                set=title, german_name=att.german or title, text=text, line=line, ord=ord_,
+            made.append(GermanPassage(
+                set=title, german_name=att.german or title, text=text, line=line, ord=0,
                 english_name=att.english, card=slugify(att.english) if att.english else None,
                 confidence=att.confidence,
             ))
+    split = min(s.line for s in sets2.values())
+    home_set = {slugify(english_of[normalise(n.german)]): n.set for n in names.values() if normalise(n.german) in english_of}
+    made = _once_each(made, split, home_set)
+    _repeated_notes(made, split)
+    layouts = [_layout(copy, sets, read[n], made, known, english_of)
+               for n, (copy, sets) in enumerate(((sets1, sets1), (sets2, sets1)))]
+    # The basic cards' dividers (Copper, Curse, Potion, ...) carry the rules, not a card's explanation.
+    facts = load_facts()
+    cards = {slug: c for slug, c in attributor.card_names().items()
+             if slug not in facts or facts[slug].purpose != "Basic"}
+    german_pages.settle(made, layouts, cards, attributor.page_score, _open_card_passage, attributor.names_its_card)
+    for n, p in enumerate(made, start=len(parsed.german_passages) + 1):
+        p.ord = n   # document order across sets; not part of the key
+    parsed.german_passages.extend(made)
+
+
+def _once_each(made: list[GermanPassage], split: int, home_set: dict[str, str]) -> list[GermanPassage]:
+    """Drop a passage the two copies both kept because they print it under different sets (a card
+    printed before its set's heading in one copy): the one under the card's own set stays, so its
+    card page shows it once, with the right set."""
+    first: dict[str, list[GermanPassage]] = {}
+    for p in made:
+        if p.line < split:
+            first.setdefault(_key(p.text), []).append(p)
+    drop: set[int] = set()
+    for p in made:
+        twins = first.get(_key(p.text), []) if p.line >= split else []
+        if len(twins) != 1 or twins[0].set == p.set:
+            continue
+        twin = twins[0]
+        second_is_home = bool(p.card) and home_set.get(p.card) == p.set
+        first_is_home = bool(twin.card) and home_set.get(twin.card) == twin.set
+        drop.add(id(twin) if second_is_home and not first_is_home else id(p))
+    return [p for p in made if id(p) not in drop]
+
+
+def _repeated_notes(made: list[GermanPassage], split: int) -> None:
+    """A passage printed again and again in the same copy ("Es darf immer nur die oberste Karte des
+    Stapels genommen ...", on every split pile's divider) explains the card of the passage printed just
+    before it, not the card whose wording it happens to share; with none before it, no card."""
+    counts = Counter((p.line < split, _key(p.text)) for p in made)
+    for i, p in enumerate(made):
+        if counts[(p.line < split, _key(p.text))] < 2:
+            continue
+        prev = made[i - 1] if i and made[i - 1].set == p.set and 0 < p.line - made[i - 1].line <= _NOTE_GAP else None
+        if prev is not None and prev.card:
+            p.card, p.english_name, p.german_name = prev.card, prev.english_name, prev.german_name
+            p.confidence = min(_INHERITED_CONFIDENCE, prev.confidence or _INHERITED_CONFIDENCE)
+        else:
+            p.card = p.english_name = p.confidence = None
+            p.german_name = p.set
+
+
+def _layout(copy: dict[str, _SetText], sets1: dict[str, _SetText], paragraphs: list[tuple[str, list[tuple[str, int]]]],
+            made: list[GermanPassage], known: dict[str, list[NameRow]], english_of: dict[str, str]) -> list[german_pages.Token]:
+    """One copy of the text as the pages' sequence of name lines, passages and page footers.
+
+    A paragraph of the second copy that only repeats a passage of the first
+    stands for that passage (found by its text within the same set).
+    """
+    by_line = {p.line: i for i, p in enumerate(made)}
+    keys = [(p.set, _key(p.text)) for p in made]
+    tokens: list[german_pages.Token] = []
+    for letter, paras in paragraphs:
+        title = _set_title(sets1[letter].title)
+        starts: dict[int, int] = {}
+        for text, line in paras:
+            i = by_line.get(line)
+            if i is None:
+                k = _key(text)[:60]
+                i = next((j for j, (st, kk) in enumerate(keys) if st == title and k and k in kk), None)
+                if i is None:   # kept under another set (``_once_each``)
+                    i = next((j for j, (_, kk) in enumerate(keys) if k and len(k) > 20 and k in kk), None)
+            if i is not None:
+                starts[line] = i
+        prev = ""
+        for text, line in copy[letter].lines:
+            t = text.replace("\u00a0", " ").strip()
+            if line in starts:
+                tokens.append(("passage", starts[line]))
+            if _CHROME.match(t) or _PAGE_LABEL.match(t):
+                tokens.append(("break", None))
+                continue
+            found = parse_name_line(t, known) if t else []
+            if found and prev and _is_name(prev) and normalise(f"{prev} {found[0][0]}") in known:
+                found[0] = (f"{prev} {found[0][0]}", found[0][1])
+            if t:
+                prev = t
+            slugs = [slugify(english_of[normalise(g)]) for g, _ in found if normalise(g) in english_of]
+            if slugs:
+                tokens.append(("names", slugs))
+    return tokens
+
+
+def _open_card_passage(p: GermanPassage) -> bool:
+    """A passage without a card that may be a card's own: not a note or continuation of the one
+    before, not page furniture, not a recommended kingdom."""
+    return not (_CONTINUATION.match(p.text) or _CHROME.match(p.text) or _PAGE_LABEL.match(p.text)
+                or "Kartentrenner" in p.text or _is_kingdom_list(p.text))
 
 
 # ---------------------------------------------------------------------------
@@ -503,6 +617,10 @@ _MIN_MARGIN = 0.06
 _NEARBY = 6
 _FULL_SENTENCE = 6     # word pairs
 _INHERITED_CONFIDENCE = 0.3
+_PILE_CONFIDENCE = 0.9
+_NOTE_GAP = 12         # lines between a passage and a repeated note printed under it
+_PILE_SETUP = re.compile(r"^Spielvorbereitung: Legt auf diese Karte \d+ .+? und oben darauf \d+ (.+?)\.?$")
+_FACT_WEIGHT = 0.1
 _CONTINUATION = re.compile(r"^(?:[a-zäöüß»•\-–]|\d+\.\s|(?:Anmerkung|Achtung|Hinweis|Beispiel|Errata|Wichtig)\b)")
 _OTHER_SET_REF = re.compile(r"^\s*\((?:Dominion|aus\b)")
 _SET_NAME_BEFORE = re.compile(r"Dominion\s*[–-]\s*(?:Die\s+|Das\s+)?$")   # "(Dominion – Die Alchemisten)" is a set
@@ -577,6 +695,10 @@ class _Attributor:
                     if r.set == home and r.english not in have and "/" not in r.german:
                         by_letter[letter].append(add(r.german, r.english))
                         have.add(r.english)
+        # A split pile's divider ('Sauna/Eisloch') is not a card of its own when both halves are:
+        # its passages explain one half or the other, and only the halves have card pages.
+        for letter in by_letter:
+            by_letter[letter] = [s for s in by_letter[letter] if not _halves_known(cards, s)]
         letters = list(sets)
         pool = {}
         for i, letter in enumerate(letters):
@@ -605,32 +727,75 @@ class _Attributor:
             prev = out[-1] if out else None
             if att.english is None and prev is not None and prev.english and _CONTINUATION.match(text):
                 att = _Attribution(prev.german, prev.english, _INHERITED_CONFIDENCE)
-            out.append(att)
+            out.append(self._pile_setup(letter, text) or att)
         return out
+
+    def _pile_setup(self, letter: str, text: str) -> _Attribution | None:
+        """A split pile's set-up ("Legt auf diese Karte 5 Felsen und oben darauf 5 Katapulte") is the
+        pile's passage: the card on top names the pile (Catapult/Rocks), whichever half the wording favours."""
+        m = _PILE_SETUP.match(text)
+        if m is None:
+            return None
+        top = [self.cards[slug] for slug in self.pool.get(letter, []) if self.cards[slug].pattern.fullmatch(m.group(1))]
+        if len(top) > 1:   # the card rather than the pile's divider row ('Sauna/Eisloch') that also matches
+            top = [c for c in top if "/" not in c.german]
+        if len(top) != 1:
+            return None
+        return _Attribution(top[0].german, top[0].english, _PILE_CONFIDENCE)
 
     def _scores(self, letter: str, text: str) -> list[tuple[float, str]]:
         """(score, card slug) for every candidate, best first."""
         grams = set(_grams(text))
-        # A heading or a half line shares a word pair with some card by chance.
-        weight = min(1.0, len(grams) / _FULL_SENTENCE)
-        first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
         home = set(self.home.get(letter, []))
-        scores: list[tuple[float, str]] = []
-        for slug in self.pool.get(letter, []):
-            card = self.cards[slug]
-            score = weight * len(grams & card.grams) / len(grams) if grams else 0.0
-            if card.labelled(text):
-                score += _LABEL_SCORE
-            mentions = [m for m in card.mentions(text)
-                        if not _OTHER_SET_REF.match(text[m.end():]) and not _SET_NAME_BEFORE.search(text[:m.start()])]
-            score += _MENTION_WEIGHT * min(len(mentions), 3)
-            if any(m.start() < len(first) for m in mentions):
-                score += _FIRST_SENTENCE_BONUS
-            if slug not in home:
-                score -= _NEIGHBOUR_PENALTY
-            scores.append((score, slug))
+        scores = [(self._score(slug, text, grams) - (0.0 if slug in home else _NEIGHBOUR_PENALTY), slug)
+                  for slug in self.pool.get(letter, [])]
         scores.sort(reverse=True)
         return scores
+
+    def _score(self, slug: str, text: str, grams: set[tuple[str, str]]) -> float:
+        """The passage's wording against the card's German explanation, its label and its name mentions."""
+        card = self.cards[slug]
+        # A heading or a half line shares a word pair with some card by chance.
+        weight = min(1.0, len(grams) / _FULL_SENTENCE)
+        score = weight * len(grams & card.grams) / len(grams) if grams else 0.0
+        if card.labelled(text):
+            score += _LABEL_SCORE
+        mentions = [m for m in card.mentions(text)
+                    if not _OTHER_SET_REF.match(text[m.end():]) and not _SET_NAME_BEFORE.search(text[:m.start()])]
+        score += _MENTION_WEIGHT * min(len(mentions), 3)
+        first = re.split(r"(?<=[.!?])\s", text, maxsplit=1)[0]
+        if any(m.start() < len(first) for m in mentions):
+            score += _FIRST_SENTENCE_BONUS
+        return score
+
+    def names_its_card(self, p: GermanPassage) -> bool:
+        """The passage carries its card's label or names the card in its first sentence (the attribution
+        to trust most: a later mention may be a cross-reference)."""
+        card = self.cards.get(p.card or "")
+        if card is None:
+            return False
+        first = re.split(r"(?<=[.!?])\s", p.text, maxsplit=1)[0]
+        return card.labelled(p.text) or any(
+            m.start() < len(first) and not _OTHER_SET_REF.match(p.text[m.end():]) for m in card.mentions(p.text))
+
+    def card_names(self) -> dict[str, german_pages.CardName]:
+        return {slug: german_pages.CardName(c.german, c.english) for slug, c in self.cards.items()
+                if not _halves_known(self.cards, slug)}
+
+    def page_score(self, p: GermanPassage, slug: str) -> float:
+        """How well a passage fits a card of its page: wording as above, plus its amounts and the cards
+        it names against the card's English text (``german_pages.fact_score``)."""
+        facts = _english_facts().get(slug)
+        extra = 0.0
+        if facts is not None:
+            extra = _FACT_WEIGHT * german_pages.fact_score(p.text, facts[0], facts[1])
+        return self._score(slug, p.text, set(_grams(p.text))) + extra
+
+
+def _halves_known(cards: dict[str, _Card], slug: str) -> bool:
+    """A split pile's divider row ('Sauna/Eisloch') whose halves are cards of their own."""
+    card = cards[slug]
+    return "/" in card.german and all(slugify(h) in cards for h in card.english.split("/"))
 
 
 def _is_kingdom_list(text: str) -> bool:
@@ -735,3 +900,19 @@ def _mentioned(text: str, set_names: list[str]) -> str:
         if pos >= 0 and (best is None or pos < best[0]):
             best = (pos, name)
     return best[1] if best else ""
+
+
+@lru_cache(maxsize=1)
+def _english_facts() -> dict[str, tuple[str, list[str]]]:
+    """Card slug -> (English card text, German names of the cards that text names), from dominion-setup."""
+    facts = load_facts()
+    german: dict[str, str] = {}
+    for r in load_table():
+        german.setdefault(slugify(r.english), r.german)
+    names = sorted((f.name for f in facts.values() if len(f.name) > 3), key=len, reverse=True)
+    pattern = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")s?\b")
+    out: dict[str, tuple[str, list[str]]] = {}
+    for slug, f in facts.items():
+        named = {slugify(m.group(1)) for m in pattern.finditer(f.text)} - {slug}
+        out[slug] = (f.text, [german[n] for n in sorted(named) if n in german and "/" not in german[n]])
+    return out

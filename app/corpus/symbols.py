@@ -134,6 +134,10 @@ _IN_BOLD = re.compile(r"(?<=\*\*)(?=\*\*)|(?<=\S) (?=\*\*(?:[)—,.;:]|\s|$))")
 _PHRASE_WORD = re.compile(r"\bamount of (?=\()|\bhave no (?=\(but\b)")
 _PHRASE_NUMBERS = re.compile(r"(?<=\s)(?=\d+ for each \d+\.)|(?<=\d for each )(?=\d+\.)")
 _LAYOUT_SPACES = {"german"}
+# Doubled layout spaces in those documents, except after a lost ligature: "Handelsschi\ufffd  bleibt"
+# is "Handelsschiff" at a word's end, which the German parser reads from the two spaces
+# (collapsed, it would repair to "Handelsschiffbleibt").
+_LAYOUT_DOUBLE = re.compile("(?<=[^\\s\ufffd]) {2,}(?=\\S)")
 _ROLES = ("rules", "adventures", "faq", "german")
 
 
@@ -229,7 +233,7 @@ def _mark_line(role: str, line_no: int, line: str, ledger: GapLedger) -> str:
         number_end = re.match(r"(?:\*\*)?\d+(?:\*\*)?", line[m.end():]).end() + m.end()
         spans = [(s[0], s[1], "collapse") if s[2] == "space" and s[0] == number_end else s for s in spans]
     if not spans:
-        return re.sub(r"(?<=\S) {2,}(?=\S)", " ", line) if role in _LAYOUT_SPACES else line
+        return _LAYOUT_DOUBLE.sub(" ", line) if role in _LAYOUT_SPACES else line
     spans.sort()
     out, pos = [], 0
     n = 0
@@ -254,7 +258,7 @@ def _mark_line(role: str, line_no: int, line: str, ledger: GapLedger) -> str:
         pos = end
     out.append(line[pos:])
     text = "".join(out)
-    return re.sub(r"(?<=\S) {2,}(?=\S)", " ", text) if role in _LAYOUT_SPACES else text
+    return _LAYOUT_DOUBLE.sub(" ", text) if role in _LAYOUT_SPACES else text
 
 
 # -- 2. restoring -----------------------------------------------------------------------------
