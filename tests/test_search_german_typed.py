@@ -57,6 +57,10 @@ _SHUFFLE = ("iii-moving-cards-from-your-deck", "faq-14", "ii-locations-in-the-ga
     ("Wann endet das Spiel", ("ii-game-end", "faq-7")),
     ("zählt der Müll zum Spielende", ("ii-game-end", "faq-7")),
     ("Gleichstand wer gewinnt", ("ii-game-end#p5", "faq-7", "index:ties")),
+    # "zweimal" alone read as playing a card twice, "Reaktionskarte" as nothing
+    ("Darf ich eine Reaktionskarte zweimal aufdecken?", ("iii-reaction-cards-resolving-reactions-and-timing#p11",
+                                                        "iii-reaction-cards-resolving-reactions-and-timing#p12",
+                                                        "faq-11-4")),
 ])
 def test_a_german_rules_question_naming_no_card_finds_the_rule(store, question, targets):
     """The German dividers hold few rules: with only German words such a question met German card passages."""
@@ -72,9 +76,11 @@ def test_fold_and_is_german():
 
 
 # Measured when the list was written (`python3 bench/relevance.py`, its "German tuning list" line): R@3
-# 0.83 -> 0.97, MRR 0.78 -> 0.90 over 58 questions. Floors a change may not
-# fall below (truncated); the list is tuning data, so a floor here is no held-out figure.
-GERMAN_TUNING_FLOORS = (0.96, 0.89)
+# 0.83 -> 0.97, MRR 0.78 -> 0.90 over its first 58 questions; with the third batch (12 more, written after
+# the first changes: 0.83 / 0.79 before the German rows it led to, 0.92 / 0.92 after) 0.957 / 0.903 over 70.
+# Floors a change may not fall below (truncated); the list is tuning data, so a floor here is no held-out
+# figure.
+GERMAN_TUNING_FLOORS = (0.95, 0.90)
 
 
 def test_german_tuning_list_stays_at_its_floor(store):

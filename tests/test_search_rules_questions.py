@@ -62,3 +62,11 @@ def test_hexes_is_the_rules_term_not_the_german_witch(store):
     answers = {"ii-locations-in-the-game-play-area-in-play#p3", "iv-boons-and-hexes#p8"}
     assert answers & {h["key"] for h in out["results"][:3]}, [h["key"] for h in out["results"][:3]]
     assert [c["slug"] for c in search(store, "Hexe", 5)["cards"]] == ["witch"]
+
+
+@pytest.mark.parametrize("question", ["are boons and hexes in play", "when can i spend coffers", "how does exile work"])
+def test_a_sections_set_label_is_never_shown_as_the_answer(store, question):
+    """Chapter IV opens sections with the sets they come from ("➤ Nocturne"); that line answers nothing, and
+    as a hit of its own it came first for 'are boons and hexes in play'."""
+    shown = [r.get("snippet") or r.get("text") or "" for r in _top(store, question, 10)]
+    assert not any(s.strip().startswith("➤") for s in shown), shown

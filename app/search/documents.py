@@ -7,6 +7,8 @@ snippets and the FTS5 benchmark all see the same words.
 """
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -60,6 +62,12 @@ def _table(store: Store, table: str, order: str = "ord") -> list[dict]:
     return store.rows(f"select * from [{table}] order by {order}")
 
 
+# Chapter IV opens each section with the sets it belongs to ("➤ Nocturne", "➤ *Guilds (Coffers), Renaissance
+# (Coffers & Villagers)*"). As a paragraph of its own it won its section's slot on the title's words and showed
+# that line as the answer ("are boons and hexes in play"), so it is searched only as part of its section.
+SET_LABEL = re.compile(r"➤[^.!?]*")
+
+
 def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterator[SearchDoc]:
     """Every searchable object of the store, in store order.
 
@@ -88,6 +96,8 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
                         parent=s.get("parent") or "", cards=mentions(f"{title} {text}"), section=title,
                         asks=asks.get(s["slug"], []), more_asks=[] if s["kind"] in _TITLE_ONLY else inner)
         for p in own:
+            if SET_LABEL.fullmatch(p["text"].strip()):
+                continue        # "➤ Nocturne" answers nothing on its own: its section's document carries it
             ptext = plain(p["text"])
             yield SearchDoc(key=p["key"], kind=kind, title=title, body=ptext,
                             url=f"{section_url(s['doc'], s['slug'])}#{p['anchor']}",
