@@ -96,3 +96,13 @@ def test_a_german_word_with_its_umlauts_written_out_is_searched_as_printed(store
     assert plan_query(eng, "darf ich den Muellstapel durchsehen").text == "darf ich den Müllstapel durchsehen"
     assert plan_query(eng, "Fahrender Haendler Fluch nehmen").text == "Fahrender Händler Fluch nehmen"
     assert plan_query(eng, "does the queue of reactions work").text == "does the queue of reactions work"
+
+
+def test_a_german_questions_function_words_match_no_english_passage(store):
+    """"Was macht der Bazar?": German "was" is English "was", and rulings saying "was" (Masquerade 4, the 2022
+    errata) followed Bazaar's passage. German function words are not searched."""
+    from app.search.query import search
+
+    top = search(store, "Was macht der Bazar?", 10)["results"][:5]
+    assert top[0]["card"] == "bazaar" and top[0]["kind"] == "German"
+    assert all(r["kind"] == "German" or r.get("card") == "bazaar" for r in top), [(r["kind"], r["key"]) for r in top]

@@ -43,3 +43,15 @@ def test_every_ruling_is_its_own_document(store, ix):
 def test_vocabulary_tells_ordinary_words_from_typos(store):
     vocab = load_vocabulary(store.search_dir)
     assert vocab["gain"][0] > 100 and "libary" not in vocab
+
+
+def test_every_hit_links_to_a_page_that_exists(store, ix, client):
+    """A German passage of a pile with no card page of its own (Castles, Ruins, Knights, Platinum) linked to
+    /cards/castles, a 404 from a search result; it now opens on the German page, at the passage."""
+    slugs = {r["slug"] for r in store.rows("select slug from cards")}
+    with ix.searcher() as s:
+        urls = [d["url"] for d in s.all_stored_fields()]
+    assert [u for u in urls if u.startswith("/cards/") and u.split("#")[0][len("/cards/"):] not in slugs] == []
+    german = client.get("/german").get_data(as_text=True)
+    on_german_page = [u.split("#")[1] for u in urls if u.startswith("/german#")]
+    assert on_german_page and [a for a in on_german_page if f'id="{a}"' not in german] == []

@@ -145,7 +145,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
     for f in _table(store, "faq_clarifications", "card_name, ord"):
         text = plain(f["text"])
         card = f.get("card")
-        url = f"/cards/{card}#faq-c{f['ord']}" if card else f"/faq#{f['key']}"
+        url = f"/cards/{card}#faq-c{f['ord']}" if card in card_names else f"/faq#{f['key']}"
         yield SearchDoc(key=f["key"], kind=FAQ, title=f"{f['card_name']} — {f['label']}" if f.get("label") else f["card_name"], body=text, url=url,
                         parent=card or "", cards=_unique(([card] if card else []) + mentions(text)),
                         names=f["card_name"], card=card, card_name=card_names.get(card or "", f["card_name"]),
@@ -154,7 +154,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
     for b in _table(store, "rulebook_cards"):
         text = plain(b["text"])
         card = b.get("card")
-        url = f"/cards/{card}#rulebook" if card else f"/adventures#{b['slug']}"
+        url = f"/cards/{card}#rulebook" if card in card_names else f"/adventures#{b['slug']}"
         yield SearchDoc(key=b["key"], kind=RULEBOOK, title=b["name"], body=text, url=url,
                         parent=card or "", cards=_unique(([card] if card else []) + mentions(text)),
                         names=b["name"], card=card, card_name=card_names.get(card or "", b["name"]),
@@ -164,7 +164,8 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         card = g.get("card")
         english = g.get("english_name") or card_names.get(card or "", "")
         title = f"{g['german_name']} ({english})" if english else g["german_name"]
-        url = f"/cards/{card}#{g['key']}" if card else f"/german#{g['key']}"
+        # a pile with no page of its own (Castles, Ruins, Knights; Platinum) keeps its passage on the German page
+        url = f"/cards/{card}#{g['key']}" if card in card_names else f"/german#{g['key']}"
         yield SearchDoc(key=g["key"], kind=GERMAN, title=title, body=plain(g["text"]), url=url,
                         parent=card or "", cards=[card] if card else [],
                         names=" ".join(x for x in [g["german_name"], english] if x),

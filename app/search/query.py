@@ -53,7 +53,7 @@ from app.search import embedding
 from app.search.versions import current_first, names_version, previous_documents
 from app.search.postings import WEIGHTING as _WEIGHTING, Postings, PostingsError
 from app.search.documents import SCENARIO, SCENARIO_PREFIX
-from app.search.german import GERMAN_WORDS, as_printed, is_german
+from app.search.german import GERMAN_WORDS, as_printed, is_german, without_function_words
 from app.search.rerank import (AskedWords, DocInfo, IdfWeights, TableQuestion, after_current_rule,
                                asks_for_kingdoms, features, german_beside_english, is_kingdom_list,
                                load_model, rerank, table_question, words_score)
@@ -677,6 +677,8 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     rest = _remove_spans(text, [c for c in spans if not c.weak and any(c.slug == s.slug for s in strong)])
     # the rulebook's words for the player's phrases ('at the same time' -> 'concurrent') are searched too
     rest = f"{rest} {eng.phrases.expand(rest)}".strip()
+    if german:
+        rest = without_function_words(rest)
     concepts = _match_concepts(eng.concepts, rest, bool(strong))
     words = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
     stems = eng.selective(words)
