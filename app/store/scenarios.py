@@ -155,24 +155,39 @@ def settling_line(log: list[dict[str, Any]], cited: list[dict[str, Any]]) -> int
     return max(len(log) - 1, 0)
 
 
-def scenario_rows(parsed: ParsedCorpus, directory: Path | None = None) -> list[ScenarioRow]:
-    """Replay every scenario file once; a file that does not load is reported and left out."""
+@dataclass
+class Replayed:
+    """A scenario file loaded and replayed: all of its row that needs no parsed corpus, so the replays can run
+    in another process while the corpus is parsed (``app.store.build``)."""
+
+    key: str
+    title: str
+    file: str
+    names: list[str]                # the cards it involves, as the card facts name them
+    sets: list[str]
+    rulings: list[dict[str, Any]]
+    log: list[dict[str, Any]]
+    settles_at: int
+    ok: bool
+
+
+def replay_files(directory: Path) -> tuple[list[Replayed], list[str]]:
+    """Replay every scenario file once; a file that does not load is left out with a warning (returned)."""
     from app.corpus.card_facts import facts_for
     from app.engine import scenario as sc_mod
     from app.engine.core.errors import ScenarioError
     from app.engine.scenario.cardnames import spellings
 
-    directory = directory or config.scenarios_dir()
     root = config.corpus_dir().parent
-    resolver = _Resolver(parsed)
     known = spellings()
-    out: list[ScenarioRow] = []
+    out: list[Replayed] = []
+    warnings: list[str] = []
     for path in sorted(directory.glob("*.yaml")) if directory.is_dir() else []:
         try:
             scen = sc_mod.load(path)
             res = sc_mod.replay(scen, zones=False)
         except ScenarioError as exc:
-            print(f"warning: scenario {path.name} left out of the store: {exc}", file=sys.stderr)
+            warnings.append(f"warning: scenario {path.name} left out of the store: {exc}")
             continue
         log = [{"text": e.text, "step": e.step, "citations": e.citations} for e in res.log.entries]
         rulings = [dict(r) for r in scen.rulings]
@@ -182,16 +197,33 @@ def scenario_rows(parsed: ParsedCorpus, directory: Path | None = None) -> list[S
                 real = known[str(r["card"]).lower()]
                 if real not in names:
                     names.append(real)
-        cards = list(dict.fromkeys(resolver.card_name(n) for n in names))
         sets = sorted({f.set for f in (facts_for(n) for n in names) if f is not None and f.set})
-        keys = [k for k in (resolver.key(r) for r in rulings) if k]
-        at = settling_line(log, rulings)
         try:
             rel = str(path.resolve().relative_to(root.resolve()))
         except ValueError:
             rel = str(path)
+        out.append(Replayed(key=path.stem, title=scen.title, file=rel, names=names, sets=sets, rulings=rulings,
+                            log=log, settles_at=settling_line(log, rulings), ok=res.ok))
+    return out, warnings
+
+
+def scenario_rows(parsed: ParsedCorpus, directory: Path | None = None,
+                  replayed: tuple[list[Replayed], list[str]] | None = None) -> list[ScenarioRow]:
+    """The store's rows for the scenario files: ``replayed`` (``replay_files``' result) when the replays ran
+    already, else they run here; their citations are resolved against the parsed corpus."""
+    if replayed is None:
+        replayed = replay_files(directory or config.scenarios_dir())
+    done, warnings = replayed
+    for line in warnings:
+        print(line, file=sys.stderr)
+    resolver = _Resolver(parsed)
+    out: list[ScenarioRow] = []
+    for r in done:
+        cards = list(dict.fromkeys(resolver.card_name(n) for n in r.names))
+        keys = [k for k in (resolver.key(c) for c in r.rulings) if k]
+        log, at = r.log, r.settles_at
         out.append(ScenarioRow(
-            key=path.stem, title=scen.title, file=rel, sets=sets, cards=cards, rulings=rulings,
+            key=r.key, title=r.title, file=r.file, sets=r.sets, cards=cards, rulings=r.rulings,
             ruling_keys=list(dict.fromkeys(keys)), settles=log[at]["text"] if log else "", settles_at=at,
-            log=log, ok=res.ok, card_rows=[{"scenario": path.stem, "card": c} for c in cards]))
+            log=log, ok=r.ok, card_rows=[{"scenario": r.key, "card": c} for c in cards]))
     return out
