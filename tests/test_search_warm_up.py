@@ -30,9 +30,11 @@ def test_rulings_serve_warms_search_and_its_page_before_serving(built_index, mon
     def run(self, host=None, port=None, **kwargs):      # instead of listening: look at what is ready
         started["engines"] = list(query_mod._ENGINES.keys())
         started["templates"] = [name for (_, name) in self.jinja_env.cache.keys()] if self.jinja_env.cache else []
+        started["scenario facts"] = self.extensions["rulings"].generation().services.scenarios.facts._rows
 
     query_mod._ENGINES = query_mod.EngineCache()
     monkeypatch.setattr(flask.Flask, "run", run)
     assert cli.main(["serve", "--port", "5999"]) == 0
     assert any(str(built_index) in e for e in started["engines"])
     assert {"home.html", "base.html"} <= set(started["templates"])
+    assert started["scenario facts"], "a question naming two cards would read every scenario row first"
