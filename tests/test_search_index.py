@@ -55,3 +55,11 @@ def test_every_hit_links_to_a_page_that_exists(store, ix, client):
     german = client.get("/german").get_data(as_text=True)
     on_german_page = [u.split("#")[1] for u in urls if u.startswith("/german#")]
     assert on_german_page and [a for a in on_german_page if f'id="{a}"' not in german] == []
+
+
+@pytest.mark.parametrize("q", ["Schlösser", "Ruinen", "Platin"])
+def test_a_pile_without_a_card_page_heads_its_results_with_a_page_that_exists(client, q):
+    """The group heading of a German passage of Castles, Ruins or Platinum linked to /cards/castles (404)."""
+    page = client.get("/search", query_string={"q": q}).get_data(as_text=True)
+    links = {u.split("#")[0] for u in re.findall(r'href="(/cards/[^"]+)"', page)}
+    assert [u for u in links if client.get(u).status_code not in (200, 301)] == []

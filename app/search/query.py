@@ -872,7 +872,10 @@ def _groups(results: list[dict]) -> list[dict]:
         g = groups.get(r["group"])
         if g is None:
             title = r["card_name"] if r.get("card") else (r.get("section") or r["title"])
-            url = f"/cards/{r['card']}" if r.get("card") else r["url"].split("#", 1)[0]
+            # a pile with no card page of its own (Castles, Ruins; Platinum) heads its German passages with
+            # the passage's own place on the German page
+            url = (f"/cards/{r['card']}" if r.get("card") and r["url"].startswith(f"/cards/{r['card']}")
+                   else r["url"] if r["kind"] == "German" else r["url"].split("#", 1)[0])
             g = groups[r["group"]] = {"group": r["group"], "title": title, "url": url, "ranks": []}
         g["ranks"].append(r["rank"])
     return list(groups.values())
