@@ -183,3 +183,13 @@ def test_attach_over_the_real_card_reference(parsed: ParsedCorpus) -> None:
     assert by_slug["throne-room"].german_name == "Thronsaal"
     assert by_slug["witch"].german_name == "Hexe"
     assert stats["cards_with_german_name"] >= 0.9 * len([c for c in full.cards if c.kind == "card"])
+
+
+def test_a_piles_german_name_and_passages_go_to_its_card_reference_entry(store, client) -> None:
+    """The dividers name the Knights pile "Ritter"; the Card Reference has one entry, Knight. Its passages
+    had card "knights", a page that does not exist, and "Ritter" named no card."""
+    rows = store.rows("select card from german_passages where english_name = 'Knights'")
+    assert rows and {r["card"] for r in rows} == {"knight"}
+    assert store.rows("select card from german_names where german = 'Ritter'")[0]["card"] == "knight"
+    page = client.get("/cards/knight").get_data(as_text=True)
+    assert "Ritter-Stapel" in page

@@ -132,6 +132,8 @@ def attach_german_names(parsed: ParsedCorpus, corpus: Path | None = None) -> dic
         if slug not in card_slugs and g.english.startswith("The "):
             # The Card Reference files "The Earth's Gift" as "Earth's Gift, The".
             slug = slugify(f"{g.english[4:]}, The")
+        if slug not in card_slugs and slug.endswith("s") and slug[:-1] in card_slugs:
+            slug = slug[:-1]        # a pile ("Ritter": Knights) whose cards share one entry ("Knight")
         if slug in card_slugs:
             g.card = slug
         if not g.alternative:
