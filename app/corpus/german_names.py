@@ -97,6 +97,15 @@ def by_german(rows: tuple[NameRow, ...]) -> dict[str, list[NameRow]]:
     return out
 
 
+def pile_entry(slug: str, card_slugs: set[str]) -> str:
+    """The Card Reference entry a divider's pile stands for: the dividers name a pile ("Ritter": Knights)
+    where the Card Reference has one entry for its cards ("Knight"). Castles and Ruins have no such entry
+    and keep the pile's slug."""
+    if slug not in card_slugs and slug.endswith("s") and slug[:-1] in card_slugs:
+        return slug[:-1]
+    return slug
+
+
 def attach_german_names(parsed: ParsedCorpus, corpus: Path | None = None) -> dict[str, int]:
     """Fill ``parsed.german_names`` and the Card Reference entries' German names.
 
@@ -132,8 +141,7 @@ def attach_german_names(parsed: ParsedCorpus, corpus: Path | None = None) -> dic
         if slug not in card_slugs and g.english.startswith("The "):
             # The Card Reference files "The Earth's Gift" as "Earth's Gift, The".
             slug = slugify(f"{g.english[4:]}, The")
-        if slug not in card_slugs and slug.endswith("s") and slug[:-1] in card_slugs:
-            slug = slug[:-1]        # a pile ("Ritter": Knights) whose cards share one entry ("Knight")
+        slug = pile_entry(slug, card_slugs)
         if slug in card_slugs:
             g.card = slug
         if not g.alternative:

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from app.corpus import german_pages
 from app.corpus.card_facts import load_facts
-from app.corpus.german_names import NameRow, by_german, load_table, normalise
+from app.corpus.german_names import NameRow, by_german, load_table, normalise, pile_entry
 from app.corpus.model import GermanName, GermanPassage, ParsedCorpus, Section, slugify
 from app.corpus.sources import SourceDoc
 
@@ -492,19 +492,13 @@ def _passages(parsed: ParsedCorpus, sets1: dict[str, _SetText], sets2: dict[str,
     cards = {slug: c for slug, c in attributor.card_names().items()
              if slug not in facts or facts[slug].purpose != "Basic"}
     german_pages.settle(made, layouts, cards, attributor.page_score, _open_card_passage, attributor.names_its_card)
-    _pile_to_entry(made, {c.slug for c in parsed.cards})
+    card_slugs = {c.slug for c in parsed.cards}
+    for p in made:
+        if p.card:
+            p.card = pile_entry(p.card, card_slugs)     # Knights' passages go to the Knight page
     for n, p in enumerate(made, start=len(parsed.german_passages) + 1):
         p.ord = n   # document order across sets; not part of the key
     parsed.german_passages.extend(made)
-
-
-def _pile_to_entry(made: list[GermanPassage], card_slugs: set[str]) -> None:
-    """A divider names a pile ("Ritter": Knights) where the Card Reference has one entry for its cards
-    ("Knight"): its passages go to that entry, so the Knight page shows them. Castles and Ruins have no
-    such entry and keep the pile's name (the German page shows them)."""
-    for p in made:
-        if p.card and p.card not in card_slugs and p.card.endswith("s") and p.card[:-1] in card_slugs:
-            p.card = p.card[:-1]
 
 
 def _once_each(made: list[GermanPassage], split: int, home_set: dict[str, str]) -> list[GermanPassage]:
