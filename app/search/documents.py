@@ -164,7 +164,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         card = g.get("card")
         english = g.get("english_name") or card_names.get(card or "", "")
         title = f"{g['german_name']} ({english})" if english else g["german_name"]
-        # a pile with no page of its own (Castles, Ruins, Knights; Platinum) keeps its passage on the German page
+        # a pile with no page of its own (Castles, Ruins; Platinum) keeps its passage on the German page
         url = f"/cards/{card}#{g['key']}" if card in card_names else f"/german#{g['key']}"
         yield SearchDoc(key=g["key"], kind=GERMAN, title=title, body=plain(g["text"]), url=url,
                         parent=card or "", cards=[card] if card else [],
