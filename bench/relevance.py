@@ -17,7 +17,7 @@ tables by a writer who saw neither them nor the search, bench/relevance_heldout5
 same way in the next session, bench/relevance_heldout6.yaml, written then as a tuning batch and not
 kept for training, bench/relevance_heldout7.yaml and bench/relevance_heldout8.yaml, each written
 blind in a later session, and bench/relevance_heldout9.yaml, written blind for issue #34 by a writer who never
-saw the search code, and bench/relevance_heldout10.yaml, written the same way for its third session) on its own, so a ranking change can be checked against each, and for
+saw the search code, bench/relevance_heldout10.yaml, written the same way for its third session, and bench/relevance_heldout11.yaml, written the same way for its fourth, each question's first key the Complete Rules passage its writer read the answer in) on its own, so a ranking change can be checked against each, and for
 held-out sets 2-8 pooled (the sets issue #34's ablation was measured on) and 2-10 pooled. "first screen" is the share of questions whose answer is among the hits a
 phone shows without scrolling.
 

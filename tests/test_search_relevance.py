@@ -30,8 +30,10 @@ ADDED_13, ADDED_13_RECALL_AT_3 = 168, 64 / 86
 # retrained on the corpus with #33's symbols, the fusion with the embedding's order removed: set 9 R@3 0.912 /
 # MRR 0.842, sets 2-8 pooled 0.924 / 0.837), truncated to two places: floors a ranking change may not fall
 # below, never tuned towards (nothing trains on these files). Set 10 joined with its figures before issue #34's
-# third session changed anything (R@3 0.969 / MRR 0.927, 97 questions).
-HELD_OUT_FLOORS = {"held out 9": (0.91, 0.84), "held out 10": (0.96, 0.92), "held out 2-8 pooled": (0.92, 0.83)}
+# third session changed anything (R@3 0.969 / MRR 0.927, 97 questions), set 11 before its fourth session changed
+# anything (R@3 0.943 / MRR 0.928, 87 questions; first key only 0.908 / 0.878).
+HELD_OUT_FLOORS = {"held out 9": (0.91, 0.84), "held out 10": (0.96, 0.92), "held out 11": (0.94, 0.92),
+                   "held out 2-8 pooled": (0.92, 0.83)}
 
 
 def _tuning():
