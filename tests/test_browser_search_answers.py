@@ -108,3 +108,20 @@ def test_a_scenario_that_answers_is_first_and_only_first(server, browser, shots)
     page.screenshot(path=str(shots / "throne-room-feast-scenario-first-390.png"))
     assert not errors, errors
     ctx.close()
+
+
+def test_a_rule_and_its_faq_restatement_are_one_hit_on_the_first_screen(server, browser, shots):
+    ctx, page, errors = _page(browser, PHONE)
+    _search(page, server, "difference between reveal and look at")
+    first = page.locator("#results .hit").first
+    assert "you show them to all players" in first.locator(".snippet").first.inner_text()
+    also = first.locator("p.restated", has_text="Also in the BGG FAQ")
+    assert also.count() == 1
+    b = first.locator(".snippet").first.bounding_box()
+    assert b is not None and b["y"] + b["height"] < PHONE["height"], "the rule is below the first screen"
+    # the FAQ's passage is not a hit of its own beside the rule it restates
+    assert page.locator("#results .hit .hittitle", has_text="Revealing or looking at cards").count() <= 1
+    page.screenshot(path=str(shots / "reveal-or-look-at-390.png"), full_page=True)
+    _no_overflow(page)
+    assert not errors, errors
+    ctx.close()

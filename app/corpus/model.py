@@ -314,6 +314,21 @@ class SupersededFaq:
 
 
 @dataclass
+class Restatement:
+    """A FAQ, chapter V or chapter VI paragraph that says again what a chapter I-IV paragraph says
+    (``restatements.py``): search shows the two as one hit, headed by the chapter I-IV paragraph."""
+
+    restating: str             # key of the FAQ / chapter V / chapter VI paragraph
+    original: str              # key of the chapter I-IV paragraph it restates
+    source: str                # where the restating paragraph is written, as a hit names it ("the BGG FAQ")
+    score: float               # the two paragraphs' word cosine (at least restatements.SAME_AT)
+
+    @property
+    def key(self) -> str:
+        return self.restating
+
+
+@dataclass
 class ParsedCorpus:
     """Everything one build parses, in document order."""
 
@@ -330,6 +345,7 @@ class ParsedCorpus:
     references: list[Reference] = field(default_factory=list)
     rule_questions: list[RuleQuestion] = field(default_factory=list)
     faq_superseded: list[SupersededFaq] = field(default_factory=list)
+    restatements: list[Restatement] = field(default_factory=list)
     toc_pages: dict[str, int] = field(default_factory=dict)   # section slug -> first page
     unjoined: list[tuple[str, str]] = field(default_factory=list)  # (card slug, reason) not joined to dominion-setup
     german_unmapped: list[tuple[str, str, int]] = field(default_factory=list)  # (German divider name, set, line) with no English name

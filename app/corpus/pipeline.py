@@ -13,6 +13,7 @@ from app.corpus.german_names import attach_german_names
 from app.corpus.german_parser import parse_german
 from app.corpus.model import ParsedCorpus
 from app.corpus.references import resolve_references
+from app.corpus.restatements import link_restatements
 from app.corpus.rulebook_parser import parse_adventures
 from app.corpus.rule_questions import parse_rule_questions
 from app.corpus.rules_parser import parse_rules
@@ -48,5 +49,6 @@ def parse_corpus(corpus: Path | None = None, symbol_table: dict | None = None) -
     resolve_references(parsed)
     parse_rule_questions(corpus or config.corpus_dir(), parsed)
     parse_faq_superseded(corpus or config.corpus_dir(), parsed)
+    link_restatements(parsed)
     collect_disagreements(parsed, corpus or config.corpus_dir())
     return parsed

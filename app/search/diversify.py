@@ -45,6 +45,7 @@ class Slot:
     score: float
     docnum: int
     more: list[int] = field(default_factory=list)   # other documents of the same section, best first
+    restated: list[int] = field(default_factory=list)   # FAQ / § V / § VI passages restating the shown one
 
 
 def section_of(key: str) -> str:
@@ -230,4 +231,34 @@ def one_german_slot(slots: list[Slot], kinds: Sequence[str], owner: Mapping[int,
         else:
             first[card] = slot
             out.append(slot)
+    return out
+
+
+def group_restatements(slots: list[Slot], original: Mapping[int, int]) -> list[Slot]:
+    """A restating passage (``original``: a FAQ answer, chapter V summary or chapter VI common effect -> the
+    chapter I-IV paragraph it restates, ``app.corpus.restatements``) shares one slot with that paragraph,
+    at the better of their two places, headed by the paragraph: the Complete Rules win, and the next
+    different answer moves up into the place the repetition took. The paragraph heads the slot even when
+    search did not rank it (a question in the FAQ's words finds the FAQ), and leaves any later slot it was
+    folded into. The restating passage is listed in ``Slot.restated``; its own folded siblings go."""
+    out: list[Slot] = []
+    at: dict[int, int] = {}         # document -> the slot of ``out`` showing it
+    for slot in slots:
+        head = original.get(slot.docnum)
+        if head is not None:
+            if head in at:
+                out[at[head]].restated.append(slot.docnum)
+                at[slot.docnum] = at[head]
+                continue
+            slot = Slot(slot.score, head, [], [slot.docnum])
+        elif slot.docnum in at:                  # the paragraph already heads a slot a restatement opened
+            i = at[slot.docnum]
+            out[i].more += [d for d in slot.more if d not in at]
+            at.update((d, i) for d in slot.more if d not in at)
+            continue
+        else:
+            slot = Slot(slot.score, slot.docnum, [d for d in slot.more if d not in at], list(slot.restated))
+        i = len(out)
+        at.update((d, i) for d in (slot.docnum, *slot.more, *slot.restated) if d not in at)
+        out.append(slot)
     return out

@@ -37,7 +37,7 @@ from whoosh.query import And, Or, Term
 from app.corpus.text import plain
 from app.search.concepts import Concept, ConceptIndex
 from app.search.diversify import (Slot, below_own_section, collapse, ensure_own_entries, merge_card_entries,
-                                   one_german_slot, paragraphs_of, show_paragraphs)
+                                   group_restatements, one_german_slot, paragraphs_of, show_paragraphs)
 from app.search.suggest import explain_empty
 from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
@@ -124,6 +124,8 @@ class _Engine:
     nearest: embedding.Nearest | None = None   # rule passages and FAQ answers by the embedding (extra candidates)
     superseded: dict[int, frozenset[int]] = field(default_factory=dict)   # out-of-date FAQ -> current rule docs
     superseded_notes: dict[str, dict] = field(default_factory=dict)    # its key -> the note and links hits show
+    restates: dict[int, int] = field(default_factory=dict)   # FAQ / § V / § VI paragraph -> the § I-IV one it restates
+    restated_in: dict[int, str] = field(default_factory=dict)   # that paragraph -> where it is written ("the BGG FAQ")
     paragraphs: dict[int, tuple[int, ...]] = field(default_factory=dict)   # section -> its paragraphs' documents
     speller: Speller | None = None     # ordinary words typed wrong (spelling.py)
     previous: dict[int, str] = field(default_factory=dict)   # previous-version document -> "Pre-2019 version" (versions.py)
@@ -223,6 +225,7 @@ def engine_for(store: Store) -> _Engine:
                 eng.nearest = embedding.Nearest(eng.info.embedding, (d for d, k in enumerate(eng.info.kind)
                                                                      if k in _NEAR_KINDS))
             eng.superseded, eng.superseded_notes = _superseded(store, postings)
+            eng.restates, eng.restated_in = _restatements(store, postings)
             eng.paragraphs = paragraphs_of(postings.keys)
             eng.previous, eng.current = _versions(store, postings, eng.owner, eng.info.kind)
             eng.docnum = {k: d for d, k in enumerate(postings.keys)}
@@ -277,6 +280,20 @@ def _superseded(store: Store, postings: Postings) -> tuple[dict[int, frozenset[i
         if r["faq"] in docnum and by:
             out[docnum[r["faq"]]] = by
     return out, store.superseded([postings.keys[d] for d in out])
+
+
+def _restatements(store: Store, postings: Postings) -> tuple[dict[int, int], dict[int, str]]:
+    """The restatement links (``app.corpus.restatements``) by document: restating -> original, and where the
+    restating paragraph is written."""
+    if not store.has_table("restatements"):
+        return {}, {}
+    docnum = {k: d for d, k in enumerate(postings.keys)}
+    links, sources = {}, {}
+    for r in store.rows("select restating, original, source from restatements"):
+        if r["restating"] in docnum and r["original"] in docnum:
+            links[docnum[r["restating"]]] = docnum[r["original"]]
+            sources[docnum[r["restating"]]] = r["source"]
+    return links, sources
 
 
 def _versions(store: Store, postings: Postings, owner: dict[int, str],
@@ -402,6 +419,11 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         # the page's reordering (card entries) must not lift a German passage above its card's
         # English documents either (the learned order already keeps it below: ``order``)
         slots = [s for s, _ in german_beside_english([(s, s.docnum) for s in slots], eng.info.kind, eng.owner)]
+    if not strong:
+        # a question naming no card: a rule and its restatements are one hit (measured: held-out 2-11 pooled,
+        # counting only the passage each writer read the answer in, R@3 / MRR 0.886 / 0.786 -> 0.902 / 0.799;
+        # with a named card the Card Reference is the first answer and grouping cost misspelled questions)
+        slots = group_restatements(slots, eng.restates)
     shown = pick_scenario(eng, plan, scenarios, slots[0].docnum if slots else None)
     if shown is not None:
         slots.insert(0, Slot(slots[0].score if slots else shown[0], shown[1]))
@@ -436,6 +458,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
             "more": _more(eng.postings.keys, eng.headings, f, slot, reader,
                           _quoted(eng, plan, slot) if rank <= _QUOTED_SLOTS and not strong else set(),
                           stem_set, highlight_names),
+            "restated": [_restated(eng, d) for d in slot.restated],
         }
         if docnum in eng.previous:
             version = eng.previous[docnum]
@@ -490,7 +513,7 @@ def _answering_paragraph_first(eng: _Engine, plan: "QueryPlan", slot: Slot) -> S
     best = max((d for d in slot.more if "#p" in eng.postings.keys[d]), key=closest, default=None)
     if best is None or closest(best) < ANSWERS_AT:
         return slot
-    return Slot(slot.score, best, [slot.docnum, *(d for d in slot.more if d != best)])
+    return Slot(slot.score, best, [slot.docnum, *(d for d in slot.more if d != best)], slot.restated)
 
 
 def candidate_count(limit: int) -> int:
@@ -805,6 +828,13 @@ def _more(keys: list[str], headings: list[tuple[str, str, str | None, str]], sho
                 item["snippet"] = snippet(body, stems, names, window=_QUOTED_CHARS)
         out.append(item)
     return out
+
+
+def _restated(eng: _Engine, d: int) -> dict:
+    """A restating passage shown with the rule it restates: where it is written, its heading and opening words."""
+    url, title, section, opening = eng.headings[d]
+    return {"key": eng.postings.keys[d], "url": url, "source": eng.restated_in.get(d, ""),
+            "title": f"{section or title}: “{opening}”" if opening else (section or title)}
 
 
 def _named_by_words(eng: _Engine, link: dict) -> dict:

@@ -62,6 +62,7 @@ TABLES = {
     "references": "refs",
     "rule_questions": "rule_questions",
     "faq_superseded": "faq_superseded",
+    "restatements": "restatements",
     "disagreements": "disagreements",
 }
 

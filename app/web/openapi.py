@@ -236,6 +236,9 @@ def _schemas() -> dict[str, Any]:
             {"answers": {**_STR, "description": "the question in players' words this hit answers, when it is "
                                                 "the one asked (corpus/data/rule-questions)"},
              "superseded": {"$ref": "#/components/schemas/Superseded"},
+             "restated": {**_arr(_obj({"key": _STR, "url": _STR, "source": _STR, "title": _STR})),
+                          "description": "the same rule also written in the BGG FAQ or the Complete Rules § V / § VI, "
+                                         "shown inside this hit (a question naming no card)"},
              "previous_version": {**_STR, "description": "set on a previous version's entry or ruling, in words "
                                                          "(\"Pre-2019 version of Band of Misfits, not the current card\")"}}))},
             {"spelling": {**_arr(_obj({"typed": _STR, "read": _STR})),
