@@ -205,6 +205,24 @@ def test_a_question_typed_wrong_says_how_it_was_read_and_answers_on_the_first_sc
     ctx.close()
 
 
+def test_a_short_word_typed_wrong_offers_its_readings_and_one_tap_searches_it(server, browser, shots):
+    """"tken" is token or taken: the page offers both, above the results, and a tap searches that question."""
+    ctx, page, errors = _page(browser, PHONE)
+    page.goto(server + "/search?q=tken+on+a+pile")
+    offer = page.locator("#results p.didyoumean").first
+    offer.wait_for()
+    assert offer.inner_text().startswith("“tken”: did you mean token")
+    b = offer.bounding_box()
+    assert b is not None and b["y"] + b["height"] < PHONE["height"] / 2
+    page.screenshot(path=str(shots / "did-you-mean-390.png"))
+    offer.locator("a", has_text="token").click()
+    page.wait_for_url("**/search?q=token*")
+    page.locator("#results section.group").first.wait_for()
+    assert page.locator("#results p.didyoumean").count() == 0
+    assert not errors, errors
+    ctx.close()
+
+
 def test_an_out_of_date_faq_passage_says_so_and_links_the_current_rule(server, browser, shots):
     """The BGG FAQ says Coin tokens are spent only before buying; since 2022 the Complete Rules allow any
     time in your turn. A player who finds the old passage sees that, and the link to the current rule."""

@@ -165,3 +165,28 @@ def test_a_query_of_many_unknown_words_looks_up_only_a_few(store, monkeypatch):
     calls.clear()
     search(store, " ".join(["discrad", "oponent"] * 20))       # a typo repeated is looked up once
     assert sorted(calls) == ["discrad", "oponent"]
+
+
+def test_a_short_word_several_words_are_a_letter_from_is_offered_each_reading(store):
+    # "toos" is "too", the card Tools or "took"; guessing one was wrong as often as right, so it is searched
+    # as typed and each reading is offered with the question it makes
+    result = search(store, "toos on the tavern mat", 10)
+    assert result["spelling"] == []
+    [offer] = result["did_you_mean"]
+    assert offer["typed"] == "toos"
+    reads = {o["read"]: o["query"] for o in offer["options"]}
+    assert reads["too"] == "too on the tavern mat" and reads["Tools"] == "Tools on the tavern mat"
+    assert len(reads) <= 3
+
+
+@pytest.mark.parametrize("query", ["can I reshufle my discrad pile", "emty supply pile", "can i trash a cypt",
+                                   "moat blocks witch", "Was kostet Burggraben?"])
+def test_no_reading_is_offered_for_words_read_or_known(store, query):
+    # read as one word ("emty" is "empty") or card ("cypt" is Crypt), spelt right, or German
+    assert search(store, query, 10)["did_you_mean"] == []
+
+
+def test_the_results_page_links_each_reading(client):
+    page = client.get("/search?q=tken+on+a+pile").get_data(as_text=True)
+    assert "did you mean" in page
+    assert 'href="/search?q=token%20on%20a%20pile"' in page and 'href="/search?q=taken%20on%20a%20pile"' in page

@@ -375,7 +375,8 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         limit = max(1, min(MAX_LIMIT, int(limit)))
     except (TypeError, ValueError):
         limit = 10
-    out: dict[str, Any] = {"query": text, "cards": [], "concepts": [], "results": [], "groups": [], "notes": notes}
+    out: dict[str, Any] = {"query": text, "cards": [], "concepts": [], "results": [], "groups": [], "notes": notes,
+                           "did_you_mean": []}
     if not text:
         return _empty(out, "the query is empty")
     try:
@@ -387,6 +388,9 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     plan = plan_query(eng, text)
     text = plan.text
     out["spelling"] = [c.to_dict() for c in plan.corrections]
+    if eng.speller is not None and not _in_german(plan, text):
+        out["did_you_mean"] = [a.to_dict(text) for a in
+                               eng.speller.ambiguous(text, eng.names, plan.cards, plan.corrections)]
     cards, strong, concepts, stems, q = plan.cards, plan.strong, plan.concepts, plan.stems, plan.query
     out["cards"] = [c.to_dict() for c in cards]
     out["concepts"] = [c.to_dict() for c in concepts]

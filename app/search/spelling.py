@@ -46,6 +46,25 @@ class Correction:
         return {"typed": self.typed, "read": self.read}
 
 
+@dataclass(frozen=True)
+class Ambiguity:
+    """A short word typed wrong that could be several words or cards ("toos": too or Tools): searched as typed,
+    the player is offered each reading (a guess was wrong as often as right)."""
+
+    typed: str
+    options: tuple[str, ...]     # words in lower case, card names as printed
+    start: int
+    end: int
+
+    def to_dict(self, text: str) -> dict:
+        return {"typed": self.typed, "options": [{"read": o, "query": text[:self.start] + o + text[self.end:]}
+                                                 for o in self.options]}
+
+
+# Readings offered for one ambiguous word: more is a list to read, not a question.
+MAX_OPTIONS = 3
+
+
 class Speller:
     def __init__(self, vocabulary: dict[str, list[int]], card_names: frozenset[str], stop: frozenset[str],
                  foreign: frozenset[str] = frozenset()):
@@ -92,6 +111,31 @@ class Speller:
                 if as_word > as_card or as_word == as_card and uses < _COMMON:
                     continue
             out.append(Correction(typed, word, tok.start, tok.start + len(typed)))
+        return out
+
+    def ambiguous(self, text: str, names: NameIndex, found: list[Recognized],
+                  fixes: list[Correction]) -> list[Ambiguity]:
+        """The four-letter words of ``text`` that no word or card reads (``corrections`` left them as typed) but
+        several common words or cards are a letter away from: each with those readings, slips of the fingers
+        first, then the most used."""
+        out = []
+        for tok in tokenize(text)[:MAX_QUERY_WORDS]:
+            norm = tok.norm
+            if (len(norm) != _SHORT or not norm.isalpha() or tok.raw.lower() != norm or names.known_word(norm)
+                    or any(c.start <= tok.start < c.end for c in found)
+                    or any(f.start <= tok.start < f.end for f in fixes)):
+                continue
+            words = [(slip(norm, m[0]), -self.uses[m[2]], m[0]) for m in
+                     process.extract(norm, self.words, scorer=OSA.distance, score_cutoff=1, limit=None)
+                     if self.uses[m[2]] >= _COMMON]
+            cards = [(slip(norm, m[0]), 0, names.names[names.exact[m[0]]]) for m in   # English names only
+                     process.extract(norm, self.card_names, scorer=OSA.distance, score_cutoff=1, limit=None)
+                     if m[0] in names.exact]
+            options = [o for *_, o in sorted(words + cards)][:MAX_OPTIONS]
+            if len(options) >= 2:
+                out.append(Ambiguity(tok.raw, tuple(options), tok.start, tok.start + len(tok.raw)))
+            if len(out) >= MAX_LOOKUPS:
+                break
         return out
 
     def nearest(self, word: str) -> tuple[str, int, int] | None:

@@ -242,7 +242,10 @@ def _schemas() -> dict[str, Any]:
              "previous_version": {**_STR, "description": "set on a previous version's entry or ruling, in words "
                                                          "(\"Pre-2019 version of Band of Misfits, not the current card\")"}}))},
             {"spelling": {**_arr(_obj({"typed": _STR, "read": _STR})),
-                          "description": "ordinary words typed wrong and the word each was searched as"}}),
+                          "description": "ordinary words typed wrong and the word each was searched as"},
+             "did_you_mean": {**_arr(_obj({"typed": _STR, "options": _arr(_obj({"read": _STR, "query": _STR}))})),
+                              "description": "short words typed wrong that several words or cards are a letter "
+                                             "away from, searched as typed; each reading with the question it makes"}}),
         "Superseded": _obj({"note": _STR, "by": _arr(_obj({"key": _STR, "title": _STR, "url": _STR}))}),
         "CardList": _obj({"cards": _arr(_obj({"slug": _STR, "name": _STR, "kind": _STR, "url": _STR,
                                               "types": _ARR}))}),
