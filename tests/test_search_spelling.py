@@ -190,3 +190,13 @@ def test_the_results_page_links_each_reading(client):
     page = client.get("/search?q=tken+on+a+pile").get_data(as_text=True)
     assert "did you mean" in page
     assert 'href="/search?q=token%20on%20a%20pile"' in page and 'href="/search?q=taken%20on%20a%20pile"' in page
+
+
+def test_readings_are_looked_up_for_a_bounded_number_of_words(store):
+    from app.search.spelling import MAX_LOOKUPS
+
+    # each look-up is a pass over the vocabulary: after MAX_LOOKUPS made-up words no more are looked up, so
+    # a real slip after them is searched as typed with no reading offered
+    made_up = " ".join(f"qx{a}{b}" for a, b in zip("bcdfghjklmnp", "zvwzvwzvwzvw"))[: 5 * MAX_LOOKUPS]
+    assert search(store, "tken " + made_up, 10)["did_you_mean"][0]["typed"] == "tken"
+    assert search(store, made_up + " tken", 10)["did_you_mean"] == []

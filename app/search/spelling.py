@@ -119,12 +119,16 @@ class Speller:
         several common words or cards are a letter away from: each with those readings, slips of the fingers
         first, then the most used."""
         out = []
+        looked = 0
         for tok in tokenize(text)[:MAX_QUERY_WORDS]:
             norm = tok.norm
             if (len(norm) != _SHORT or not norm.isalpha() or tok.raw.lower() != norm or names.known_word(norm)
                     or any(c.start <= tok.start < c.end for c in found)
                     or any(f.start <= tok.start < f.end for f in fixes)):
                 continue
+            if looked >= MAX_LOOKUPS:       # each look-up is two passes over the words and names
+                break
+            looked += 1
             words = [(slip(norm, m[0]), -self.uses[m[2]], m[0]) for m in
                      process.extract(norm, self.words, scorer=OSA.distance, score_cutoff=1, limit=None)
                      if self.uses[m[2]] >= _COMMON]
@@ -134,8 +138,6 @@ class Speller:
             options = [o for *_, o in sorted(words + cards)][:MAX_OPTIONS]
             if len(options) >= 2:
                 out.append(Ambiguity(tok.raw, tuple(options), tok.start, tok.start + len(tok.raw)))
-            if len(out) >= MAX_LOOKUPS:
-                break
         return out
 
     def nearest(self, word: str) -> tuple[str, int, int] | None:
