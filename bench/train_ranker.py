@@ -197,7 +197,7 @@ def _candidates(store: Store, question: str, expect: tuple[str, ...]) -> tuple[n
         if plan.query is not None:
             hits, _ = candidates(eng, plan, text, CANDIDATES)
             if hits:
-                rows = np.array(feature_rows(eng, plan, text, hits), dtype=float)
+                rows = np.array(feature_rows(eng, plan, hits), dtype=float)
                 good = np.array([any(matches(candidate_hit(eng, d), t) for t in expect) for _, d in hits])
                 if good.any() and not good.all():
                     out = (rows, good)

@@ -169,7 +169,7 @@ def learned_order(store: Store, question: str):
     if plan.query is None:
         return eng, [], []
     hits, _ = candidates(eng, plan, plan.text, candidate_count(DEPTH))
-    return eng, [d for _, d in hits], [d for _, d in order(eng, plan, plan.text, hits)]
+    return eng, [d for _, d in hits], [d for _, d in order(eng, plan, hits)]
 
 
 def where_lost(store: Store, outcome: Outcome) -> str | None:

@@ -388,7 +388,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     plan = plan_query(eng, text)
     text = plan.text
     out["spelling"] = [c.to_dict() for c in plan.corrections]
-    if eng.speller is not None and not _in_german(plan, text):
+    if eng.speller is not None and not plan.in_german:
         out["did_you_mean"] = [a.to_dict(text) for a in
                                eng.speller.ambiguous(text, eng.names, plan.cards, plan.corrections)]
     cards, strong, concepts, stems, q = plan.cards, plan.strong, plan.concepts, plan.stems, plan.query
@@ -401,7 +401,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
     # the best BM25F candidates, re-ranked by the learned model (rerank.py); stored fields are read
     # for the returned ones only
     hits, scenarios = candidates(eng, plan, text, candidate_count(limit))
-    ranked = order(eng, plan, text, hits)
+    ranked = order(eng, plan, hits)
     if not ranked:
         return _empty(out, "nothing in the rules matches these words")
     slugs = list(dict.fromkeys(c.slug for c in strong))
@@ -419,7 +419,7 @@ def search(store: Store, query: str, limit: int = 10) -> dict[str, Any]:
         slots = merge_card_entries(slots, slugs, eng.owner, eng.card_doc)
     slots = ensure_own_entries(slots, slugs, eng.owner, eng.card_doc, limit)
     slots = after_current_rule(slots, eng.superseded, lambda s: s.docnum)
-    if not _in_german(plan, text) and eng.info is not None:
+    if not plan.in_german and eng.info is not None:
         # the page's reordering (card entries) must not lift a German passage above its card's
         # English documents either (the learned order already keeps it below: ``order``)
         slots = [s for s, _ in german_beside_english([(s, s.docnum) for s in slots], eng.info.kind, eng.owner)]
@@ -557,14 +557,9 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
         if now:
             docs += eng.postings.scored(plan.query, list(dict.fromkeys(now)))
     # not for a German question: the embedding never learned its words
-    near = [] if _in_german(plan, text) else _nearest(eng, plan, {d for _, d in docs})
+    near = [] if plan.in_german else _nearest(eng, plan, {d for _, d in docs})
     plan.nearest = frozenset(near)
     return docs + eng.postings.scored(plan.query, near) if near else docs, scenarios
-
-
-def _in_german(plan: "QueryPlan", text: str) -> bool:
-    """Whether the question is asked in German (its words, and the card names it gave in German)."""
-    return is_german(text, sum(1 for c in plan.cards if c.how == "german"))
 
 
 def _nearest(eng: _Engine, plan: "QueryPlan", fetched: set[int]) -> list[int]:
@@ -576,13 +571,13 @@ def _nearest(eng: _Engine, plan: "QueryPlan", fetched: set[int]) -> list[int]:
     return eng.nearest.top(plan.vector, _NEAR_CANDIDATES, fetched)
 
 
-def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[tuple[float, int]]:
+def order(eng: _Engine, plan: "QueryPlan", hits: list[tuple[float, int]]) -> list[tuple[float, int]]:
     """The learned order when a trained model exists (``ranker.json``, scorer.py), else the hand-written rules."""
     model = load_model()
     if model is None or eng.info is None or not hits:
         return _rank(hits, eng.postings, plan.cards, plan.strong, plan.stems)
-    ranked = rerank(hits, feature_rows(eng, plan, text, hits), model)
-    if not _in_german(plan, text):
+    ranked = rerank(hits, feature_rows(eng, plan, hits), model)
+    if not plan.in_german:
         ranked = german_beside_english(ranked, eng.info.kind, eng.owner)
     else:
         # a German question naming a card gets that card's German passage first (issue #34: "Was kostet
@@ -592,9 +587,9 @@ def order(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, in
     return ranked
 
 
-def feature_rows(eng: _Engine, plan: "QueryPlan", text: str, hits: list[tuple[float, int]]) -> list[list[float]]:
+def feature_rows(eng: _Engine, plan: "QueryPlan", hits: list[tuple[float, int]]) -> list[list[float]]:
     concept_keys = {t for c in plan.concepts for t in c.targets}
-    german = _in_german(plan, text)
+    german = plan.in_german
     return features(hits, eng.postings, eng.info, stems=plan.stems,
                     named=list(dict.fromkeys(c.slug for c in plan.strong)), owner=eng.owner,
                     card_doc=eng.card_doc, concept_keys=concept_keys, german_query=german, pointers=eng.pointers,
@@ -674,6 +669,7 @@ class QueryPlan:
     asked: AskedWords | None = None     # the words, idf-weighted, as compared with table questions (rerank.py)
     text: str = ""                      # the question as searched: its misspelt ordinary words corrected
     corrections: list[Correction] = field(default_factory=list)
+    in_german: bool = False     # asked in German: its words as searched, and the card names it gave in German
     # the question's own words, card names included and no phrase expanded: as the embedding learned
     # questions (embedding.py)
     question: list[str] = field(default_factory=list)
@@ -712,7 +708,8 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     printed = _as_printed(text, spans)
     return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words,
                      asked=AskedWords(words or stems, IdfWeights(eng.postings)), text=text, corrections=fixes,
-                     question=[t.text for t in eng.analyzer(printed)][:40], printed=printed)
+                     question=[t.text for t in eng.analyzer(printed)][:40], printed=printed,
+                     in_german=is_german(text, sum(1 for c in cards if c.how == "german")))
 
 
 def _as_printed(text: str, spans: list[Recognized]) -> str:
