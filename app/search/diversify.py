@@ -16,6 +16,10 @@ Two things made the top of a result list worse than its scores suggest:
   ``len(cards) + 2`` slots, placed after what is already there rather than
   above it, so the answer naming every card stays first.
 
+A third thing came later (issue #34): the BGG FAQ and chapters V-VI restate chapter I-IV paragraphs, and a
+rule with two restatements could fill the first three slots. For a question naming no card they share one
+slot headed by the rule (``group_restatements``; the links are made at build, ``app.corpus.restatements``).
+
 Everything here works on document numbers and the store keys held in
 ``Postings``, so no stored field is read for hits that are not shown.
 """
