@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
@@ -63,6 +64,9 @@ class Ambiguity:
 
 # Readings offered for one ambiguous word: more is a list to read, not a question.
 MAX_OPTIONS = 3
+# Four-letter words whose neighbours are kept (``Speller._one_letter_away``): a bound on the memory a process
+# spends on them, whatever it is asked.
+_NEIGHBOURS_KEPT = 4096
 
 
 class Speller:
@@ -77,6 +81,17 @@ class Speller:
                       and (len(w) >= 5 or len(w) >= 3 and w not in stop)]
         self.uses = [uses[w] for w in self.words]
         self.card_names = sorted(card_names)
+        # a four-letter word's neighbours are wanted twice per question: to correct it, and when they are too
+        # many to choose from, to offer them (``ambiguous``)
+        self._one_letter_away = lru_cache(maxsize=_NEIGHBOURS_KEPT)(self._neighbours)
+
+    def _neighbours(self, word: str) -> tuple[list[tuple[str, float, int]], list[str]]:
+        """The words (rapidfuzz matches: word, distance, index) and the cards' one-word names one edit from
+        ``word``."""
+        found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=1, limit=None)
+        cards = [m[0] for m in process.extract(word, self.card_names, scorer=OSA.distance, score_cutoff=1,
+                                               limit=None)]
+        return found, cards
 
     def corrections(self, text: str, names: NameIndex, found: list[Recognized]) -> list[Correction]:
         """The words of ``text`` to read otherwise: not a word anyone uses, near one that is, and not
@@ -129,12 +144,10 @@ class Speller:
             if looked >= MAX_LOOKUPS:       # each look-up is two passes over the words and names
                 break
             looked += 1
-            words = [(slip(norm, m[0]), -self.uses[m[2]], m[0]) for m in
-                     process.extract(norm, self.words, scorer=OSA.distance, score_cutoff=1, limit=None)
-                     if self.uses[m[2]] >= _COMMON]
-            cards = [(slip(norm, m[0]), 0, names.names[names.exact[m[0]]]) for m in   # English names only
-                     process.extract(norm, self.card_names, scorer=OSA.distance, score_cutoff=1, limit=None)
-                     if m[0] in names.exact]
+            near_words, near_cards = self._one_letter_away(norm)
+            words = [(slip(norm, m[0]), -self.uses[m[2]], m[0]) for m in near_words if self.uses[m[2]] >= _COMMON]
+            cards = [(slip(norm, c), 0, names.names[names.exact[c]]) for c in near_cards   # English names only
+                     if c in names.exact]
             options = [o for *_, o in sorted(words + cards)][:MAX_OPTIONS]
             if len(options) >= 2:
                 out.append(Ambiguity(tok.raw, tuple(options), tok.start, tok.start + len(tok.raw)))
@@ -148,23 +161,21 @@ class Speller:
         limit = 1 if short else _max_edits(word)
         if not limit:
             return None
-        found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=limit, limit=None)
         if short:
-            return self._nearest_short(word, found)
+            return self._nearest_short(word, *self._one_letter_away(word))
+        found = process.extract(word, self.words, scorer=OSA.distance, score_cutoff=limit, limit=None)
         if not found:
             return None
         best = min(found, key=lambda m: (m[1], slip(word, m[0]), -self.uses[m[2]], m[0]))
         return best[0], int(best[1]), self.uses[best[2]]
 
-    def _nearest_short(self, word: str, found: list) -> tuple[str, int, int] | None:
+    def _nearest_short(self, word: str, found: list, cards: list[str]) -> tuple[str, int, int] | None:
         """A word of four letters is read as the one common word a letter away ("emty" is "empty"), as the
         one common word it is a slip of the fingers from, a letter left out or two swapped ("frst" is
         "first", "sart" "start": "part" and "sort" are other letters), or as the one card it is a slip
         from when no word is a letter away ("eldr" is Elder, "cypt" Crypt). "tken" (token or taken),
         "thee" (there, these, three) and "toos" (too or Tools) stay as typed, and so does "pixe", as near
         to Pixie as to "pile"."""
-        cards = [m[0] for m in process.extract(word, self.card_names, scorer=OSA.distance, score_cutoff=1,
-                                               limit=None)]
         if len(found) == 1 and not cards:
             uses = self.uses[found[0][2]]
             return (found[0][0], 1, uses) if uses >= _COMMON else None
