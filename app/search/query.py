@@ -201,8 +201,9 @@ def engine_for(store: Store) -> _Engine:
         if eng is None:
             ix = index.open_dir(key)
             postings = _open_postings(ix, search_dir)
-            owner, card_doc = _ownership(store, postings)
-            pointers = _pointer_entries(store, postings)
+            docnum = {k: d for d, k in enumerate(postings.keys)}     # store key -> document, for every table read
+            owner, card_doc = _ownership(store, postings, docnum)
+            pointers = _pointer_entries(store, docnum)
             vocabulary = load_vocabulary(search_dir)
             eng = _Engine(
                 ix=ix,
@@ -214,7 +215,8 @@ def engine_for(store: Store) -> _Engine:
                 card_doc=card_doc,
                 pointers=pointers,
                 phrases=PhraseTable(load_phrases()),
-                see=pointer_targets(store, {k: d for d, k in enumerate(postings.keys)}),
+                see=pointer_targets(store, docnum),
+                docnum=docnum,
             )
             eng.speller = Speller(vocabulary, eng.names.one_word_names(), QUERY_STOP, GERMAN_WORDS)
             eng.info, eng.scenario_cites, eng.headings = _doc_info(ix, eng.analyzer, postings)
@@ -224,11 +226,10 @@ def engine_for(store: Store) -> _Engine:
             if eng.info.embedding is not None:
                 eng.nearest = embedding.Nearest(eng.info.embedding, (d for d, k in enumerate(eng.info.kind)
                                                                      if k in _NEAR_KINDS))
-            eng.superseded, eng.superseded_notes = _superseded(store, postings)
-            eng.restates, eng.restated_in = _restatements(store, postings)
+            eng.superseded, eng.superseded_notes = _superseded(store, postings, docnum)
+            eng.restates, eng.restated_in = _restatements(store, docnum)
             eng.paragraphs = paragraphs_of(postings.keys)
             eng.previous, eng.current = _versions(store, postings, eng.owner, eng.info.kind)
-            eng.docnum = {k: d for d, k in enumerate(postings.keys)}
             for d in eng.scenario_cites:
                 for slug in postings.cards[d]:
                     eng.scenarios_by_card.setdefault(slug, []).append(d)
@@ -268,12 +269,12 @@ def _doc_info(ix, analyzer, postings: Postings) -> tuple[DocInfo, dict[int, tupl
     return DocInfo(kinds, titles, asks), cites, headings
 
 
-def _superseded(store: Store, postings: Postings) -> tuple[dict[int, frozenset[int]], dict[str, dict]]:
+def _superseded(store: Store, postings: Postings,
+                docnum: dict[str, int]) -> tuple[dict[int, frozenset[int]], dict[str, dict]]:
     """FAQ passages the Complete Rules overrule (corpus/data/faq-superseded.csv): each one's document ->
     the documents that overrule it, and its key -> the note and links its hit shows (read once, not per query)."""
     if not store.has_table("faq_superseded"):
         return {}, {}
-    docnum = {k: d for d, k in enumerate(postings.keys)}
     out = {}
     for r in store.rows("select faq, [by] from faq_superseded"):
         by = frozenset(d for d in (docnum.get(k) for k in json.loads(r["by"])) if d is not None)
@@ -282,12 +283,11 @@ def _superseded(store: Store, postings: Postings) -> tuple[dict[int, frozenset[i
     return out, store.superseded([postings.keys[d] for d in out])
 
 
-def _restatements(store: Store, postings: Postings) -> tuple[dict[int, int], dict[int, str]]:
+def _restatements(store: Store, docnum: dict[str, int]) -> tuple[dict[int, int], dict[int, str]]:
     """The restatement links (``app.corpus.restatements``) by document: restating -> original, and where the
     restating paragraph is written."""
     if not store.has_table("restatements"):
         return {}, {}
-    docnum = {k: d for d, k in enumerate(postings.keys)}
     links, sources = {}, {}
     for r in store.rows("select restating, original, source from restatements"):
         if r["restating"] in docnum and r["original"] in docnum:
@@ -321,18 +321,16 @@ def _versions(store: Store, postings: Postings, owner: dict[int, str],
     return previous, {c: tuple(sorted(ds)) for c, ds in current.items()}
 
 
-def _pointer_entries(store: Store, postings: Postings) -> frozenset[int]:
+def _pointer_entries(store: Store, docnum: dict[str, int]) -> frozenset[int]:
     """Index entries that only point at pages: their few words win on length alone, yet say nothing."""
     if not store.has_table("index_terms"):
         return frozenset()
-    docnum = {k: d for d, k in enumerate(postings.keys)}
     rows = store.rows("select slug from index_terms where definition is null or trim(definition) = ''")
     return frozenset(d for d in (docnum.get(f"index:{r['slug']}") for r in rows) if d is not None)
 
 
-def _ownership(store: Store, postings: Postings) -> tuple[dict[int, str], dict[str, int]]:
+def _ownership(store: Store, postings: Postings, docnum: dict[str, int]) -> tuple[dict[int, str], dict[str, int]]:
     """Which documents are a card's own (entry, rulings, FAQ, German, rulebook), from the store's tables."""
-    docnum = {k: d for d, k in enumerate(postings.keys)}
     owner: dict[int, str] = {}
     for table, key_col, card_col in _OWNED:
         if not store.has_table(table):
