@@ -53,6 +53,9 @@ def test_a_german_question_gets_the_card_box_with_its_cost(server, browser, shot
     assert german.count() == 1
     b = box.bounding_box()
     assert b is not None and b["y"] < PHONE["height"], "the card box is below the first screen"
+    # the German passage stands right under the card's English ruling, on the first screen too
+    g = german.first.bounding_box()
+    assert g is not None and g["y"] < PHONE["height"], "the German passage is below the first screen"
     page.screenshot(path=str(shots / "was-kostet-burggraben-390.png"))
     assert not errors, errors
     ctx.close()

@@ -80,7 +80,9 @@ def test_fold_and_is_german():
 # the first changes: 0.83 / 0.79 before the German rows it led to, 0.92 / 0.92 after) 0.957 / 0.903 over 70.
 # Floors a change may not fall below (truncated); the list is tuning data, so a floor here is no held-out
 # figure.
-GERMAN_TUNING_FLOORS = (0.95, 0.90)
+# Issue #34's fifth session put the card's English ruling above its German passage, which most of the list's
+# questions name first: 0.957 / 0.903 -> 0.943 / 0.791 (the list's English keys 0.747 / 0.494 -> 0.823 / 0.748).
+GERMAN_TUNING_FLOORS = (0.94, 0.78)
 
 
 def test_german_tuning_list_stays_at_its_floor(store):
@@ -104,5 +106,30 @@ def test_a_german_questions_function_words_match_no_english_passage(store):
     from app.search.query import search
 
     top = search(store, "Was macht der Bazar?", 10)["results"][:5]
-    assert top[0]["card"] == "bazaar" and top[0]["kind"] == "German"
+    assert top[0]["card"] == "bazaar" and top[1]["card"] == "bazaar" and top[1]["kind"] == "German"
     assert all(r["kind"] == "German" or r.get("card") == "bazaar" for r in top), [(r["kind"], r["key"]) for r in top]
+
+
+@pytest.mark.parametrize("question, card", [
+    ("Was kostet Burggraben?", "moat"),
+    ("zählt Festmahl als Aktion wenn es entsorgt ist", "feast"),     # Feast's first English document is a note
+    ("Ratsversammlung: müssen die Mitspieler die Karte ziehen?", "council-room"),   # no ruling: the entry answers
+])
+def test_a_german_question_is_answered_by_the_english_ruling_with_the_german_passage_under_it(store, question, card):
+    """The Complete Rules win (issue #34): the card's English ruling or entry first, never a Card Reference note
+    ("Not included in the 2016 Second Edition."), and its German divider passage right under it."""
+    results = search(store, question, 10)["results"]
+    first, second = results[0], results[1]
+    assert first["card"] == card and first["kind"] != "German", [r["key"] for r in results]
+    assert "(note)" not in first["title"], first["title"]
+    assert second["kind"] == "German" and second["card"] == card, [r["key"] for r in results]
+
+
+def test_a_german_question_is_searched_in_the_rules_english_words_too(store):
+    """corpus/data/german-rule-words.csv: 'beiseitegelegten' is 'set aside' and 'mitgemischt' 'shuffle' in the
+    rules, which share no word with the question; an English question is never translated."""
+    eng = engine_for(store)
+    german = plan_query(eng, "werden die beiseitegelegten Karten mitgemischt")
+    assert {"asid", "shuffl"} <= set(german.stems), german.stems
+    english = plan_query(eng, "can I put the bonus card in my hand")
+    assert "plus" not in english.words, english.words                 # German "bonus" reads "plus"

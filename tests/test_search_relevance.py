@@ -7,10 +7,11 @@ does not force tuning on them to keep the build green.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
-from app.search.evaluate import (HELDOUT6_SET, HELDOUT_SETS, POOLED_SETS, Scores, evaluate,
+from app.search.evaluate import (HELDOUT6_SET, HELDOUT12_SET, HELDOUT_SETS, POOLED_SETS, Scores, evaluate,
                                  load_relevance_set, missing_targets)
 
 # recall@3 of the first 80 questions (issue #3's set) when the set was extended: ranking changes
@@ -32,8 +33,15 @@ ADDED_13, ADDED_13_RECALL_AT_3 = 168, 64 / 86
 # below, never tuned towards (nothing trains on these files). Set 10 joined with its figures before issue #34's
 # third session changed anything (R@3 0.969 / MRR 0.927, 97 questions), set 11 before its fourth session changed
 # anything (R@3 0.943 / MRR 0.928, 87 questions; first key only 0.908 / 0.878).
-HELD_OUT_FLOORS = {"held out 9": (0.91, 0.84), "held out 10": (0.96, 0.92), "held out 11": (0.94, 0.92),
-                   "held out 2-8 pooled": (0.92, 0.83)}
+# Issue #34's fifth session put a German question's English ruling first and the card's German passage second
+# (the Complete Rules win; the outside judges read their targets from them). Sets 2-11 list the German passage as
+# a German question's first target, so their MRR fell by design and the floors were set again from the figures
+# after that change: set 9 0.900 / 0.801, set 10 0.969 / 0.909, set 11 0.943 / 0.887, sets 2-8 pooled 0.934 /
+# 0.816 (their German questions' English keys rose from 0.711 / 0.431 to 0.778 / 0.673, docs/search.md). Set 12
+# (German questions, the English passage first) joined with its figures after the change: 0.727 / 0.664; its
+# first key alone is floored apart (``test_german_questions_find_the_english_passage_first``).
+HELD_OUT_FLOORS = {"held out 9": (0.90, 0.79), "held out 10": (0.96, 0.90), "held out 11": (0.94, 0.88),
+                   "held out 12": (0.72, 0.66), "held out 2-8 pooled": (0.93, 0.81)}
 
 
 def _tuning():
@@ -81,9 +89,11 @@ def test_held_out_sets_are_valid(store, label, path):
     """A held-out file bench/relevance.py reports on its own: every category asked, no question twice,
     and every target a key of the store (else a miss is a stale key, not a search failure)."""
     questions = load_relevance_set(path, held_out=True)
-    assert len(questions) >= 60, label
-    # set 6 was written as a tuning batch whose brief asked for no German questions (its header says so)
-    asked = {"card", "two-card", "rules", "misspelled"} | ({"german"} if path != HELDOUT6_SET else set())
+    assert len(questions) >= (50 if path == HELDOUT12_SET else 60), label
+    # set 6 was written as a tuning batch whose brief asked for no German questions, set 12 as German questions
+    # only (their headers say so)
+    asked = ({"german"} if path == HELDOUT12_SET else
+             {"card", "two-card", "rules", "misspelled"} | ({"german"} if path != HELDOUT6_SET else set()))
     assert {q.category for q in questions} >= asked
     texts = [q.q.lower() for q in questions]
     assert len(set(texts)) == len(texts), "a question appears twice"
@@ -142,3 +152,17 @@ def test_held_out_figures_stay_at_their_floors(store, label):
     recall_floor, mrr_floor = HELD_OUT_FLOORS[label]
     assert scores.recall_at(3) >= recall_floor and scores.mrr() >= mrr_floor, \
         (label, round(scores.recall_at(3), 3), round(scores.mrr(), 3))
+
+
+# Set 12 judged by each question's first key alone, the English Complete Rules passage its writer read the answer
+# in (as the outside judges read theirs): 0.509 / 0.326 before issue #34's fifth session, 0.655 / 0.633 after.
+# Its 40 card questions: 0.675 / 0.416 -> 0.875 / 0.836; its 15 rules questions asked in German stay at 1 in the
+# top 3 (docs/search.md).
+GERMAN_FIRST_KEY_FLOORS = (0.65, 0.63)
+
+
+def test_german_questions_find_the_english_passage_first(store):
+    questions = [replace(q, expect=q.expect[:1]) for q in load_relevance_set(HELDOUT12_SET, held_out=True)]
+    scores = evaluate(store, questions)
+    assert scores.recall_at(3) >= GERMAN_FIRST_KEY_FLOORS[0] and scores.mrr() >= GERMAN_FIRST_KEY_FLOORS[1], \
+        (round(scores.recall_at(3), 3), round(scores.mrr(), 3))

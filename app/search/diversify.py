@@ -16,7 +16,8 @@ Two things made the top of a result list worse than its scores suggest:
   ``len(cards) + 2`` slots, placed after what is already there rather than
   above it, so the answer naming every card stays first.
 
-A third thing came later (issue #34): the BGG FAQ and chapters V-VI restate chapter I-IV paragraphs, and a
+Two things came later (issue #34). A German question naming a card is answered by the card's English
+ruling with its German passage right under it (``english_ruling_then_german``). And the BGG FAQ and chapters V-VI restate chapter I-IV paragraphs, and a
 rule with two restatements could fill the first three slots. For a question naming no card they share one
 slot headed by the rule (``group_restatements``; the links are made at build, ``app.corpus.restatements``).
 
@@ -235,6 +236,42 @@ def one_german_slot(slots: list[Slot], kinds: Sequence[str], owner: Mapping[int,
         else:
             first[card] = slot
             out.append(slot)
+    return out
+
+
+# A Card Reference note: "Not included in the 2016 Second Edition.", "Also see Cultist 3." It never answers
+# a question on its own.
+_NOTE = re.compile(r"#n\d+$")
+
+
+def english_ruling_then_german(slots: list[Slot], kinds: Sequence[str], owner: Mapping[int, str],
+                               keys: Sequence[str], named: Sequence[str], card_doc: Mapping[str, int]) -> list[Slot]:
+    """For a German question naming a card: the card's best English document (its ruling, entry or FAQ
+    answer; never a note) and then its German passage, at the better of their two places.
+
+    The Complete Rules win (issue #34: "A German question gets the German passage and the English ruling it
+    translates, each once"): the answer is the ruling, and the German divider passage, which explains the
+    whole card, stands right under it in the player's language. A lone named card whose only English
+    document is its entry, folded into the German passage's slot (``merge_card_entries``), is answered by the
+    entry; with several named cards the entry stays folded, so no card's entry comes before the text about
+    them all ("Burggraben gegen Hexe"). A card without an English document in the list keeps its German
+    passage where it is."""
+    out = list(slots)
+    for card in named:
+        german = next((i for i, s in enumerate(out) if kinds[s.docnum] == "German" and owner.get(s.docnum) == card),
+                      None)
+        english = next((i for i, s in enumerate(out) if kinds[s.docnum] != "German" and owner.get(s.docnum) == card
+                        and not _NOTE.search(keys[s.docnum])), None)
+        if german is not None and english is None and len(named) == 1 and card_doc.get(card) in out[german].more:
+            entry, g = card_doc[card], out[german]
+            out[german:german + 1] = [Slot(g.score, entry), Slot(g.score, g.docnum, [d for d in g.more if d != entry])]
+            continue
+        if german is None or english is None:
+            continue
+        pair = [out[english], out[german]]
+        at = min(german, english)
+        out = [s for i, s in enumerate(out) if i not in (german, english)]
+        out[at:at] = pair
     return out
 
 

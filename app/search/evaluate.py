@@ -42,10 +42,15 @@ HELDOUT10_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout10.yaml"
 # question's first key is the Complete Rules passage its writer read the answer in (as the outside judges do), the
 # passages saying the same follow; weighted to general rules, the kind that reading found weakest.
 HELDOUT11_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout11.yaml"
+# Held-out set 12: German questions only, written blind (documents only) for issue #34's fifth session, before its
+# ranking changes: 40 about a card's ruling, 15 about a rule. Each question's first key is the English Complete
+# Rules passage the answer is read in, then the card's German passage: the outside judges read targets from the
+# Complete Rules, which hold no German text.
+HELDOUT12_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout12.yaml"
 HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("held out 4", HELDOUT4_SET),
                 ("held out 5", HELDOUT5_SET), ("held out 6", HELDOUT6_SET), ("held out 7", HELDOUT7_SET),
                 ("held out 8", HELDOUT8_SET), ("held out 9", HELDOUT9_SET),
-                ("held out 10", HELDOUT10_SET), ("held out 11", HELDOUT11_SET))
+                ("held out 10", HELDOUT10_SET), ("held out 11", HELDOUT11_SET), ("held out 12", HELDOUT12_SET))
 # German questions as German players type them (umlauts written out, the rules' German words), written by the
 # search engineer to find causes (issue #34): a tuning list, reported apart, never a held-out figure.
 GERMAN_TUNING_SET = config.PROJECT_ROOT / "bench" / "relevance_german_tuning.yaml"

@@ -10,6 +10,11 @@ case-insensitive; the longest phrase wins where phrases overlap.
 
 German players' words are in the table too ("Nachziehstapel" adds "deck", "mischen" adds "shuffle"):
 a German question naming no card otherwise meets only German passages, and the dividers hold few rules.
+A German question also reads a second, larger table of the same form, ``corpus/data/german-rule-words.csv``
+(687 word forms as players type them: "beiseitegelegten" adds "set aside", "kriegt" adds "gain get"): its
+answer is an English ruling, which shares none of its words. It was written from the documents alone (the
+German dividers beside the same cards' English text) by a writer who saw no question set, and is read for
+German questions only, so an English question's "die" or "man" is never translated.
 Umlauts match however they were typed ("Müll", "Muell": ``german.fold``).
 """
 from __future__ import annotations
@@ -34,6 +39,10 @@ class Phrase:
 
 def phrases_path() -> Path:
     return config.corpus_dir() / "data" / "query-phrases.csv"
+
+
+def german_words_path() -> Path:
+    return config.corpus_dir() / "data" / "german-rule-words.csv"
 
 
 def load_phrases(path: Path | None = None) -> list[Phrase]:
