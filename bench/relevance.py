@@ -49,9 +49,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.search.evaluate import (FIRST_SCREEN, GERMAN_TUNING_SET, HELDOUT_SETS, LOST_KINDS, POOLED_SETS, Scores,  # noqa: E402
-                                 evaluate,
-                                 load_relevance_set, missing_targets, where_lost)
+from app.search.evaluate import (FIRST_SCREEN, GERMAN_RULES_TUNING_SET, GERMAN_TUNING_SET, HELDOUT_SETS,  # noqa: E402
+                                 LOST_KINDS, POOLED_SETS, Scores, evaluate, load_relevance_set, missing_targets,
+                                 where_lost)
 from app.store.db import Store  # noqa: E402
 
 
@@ -129,12 +129,14 @@ def main(argv: list[str] | None = None) -> int:
         parts.append(("held out 2-8 pooled", [o for _, path, new in held_scores if path in pooled for o in new.outcomes]))
         if len(held_scores) > len(POOLED_SETS):
             parts.append((f"held out 2-{len(held_scores) + 1} pooled", [o for _, _, new in held_scores for o in new.outcomes]))
-    if not args.tuning_only and GERMAN_TUNING_SET.exists():
-        # a tuning list (written to find causes in German questions): last, apart from the held-out sets
-        german = load_relevance_set(GERMAN_TUNING_SET)
+    for label, path in (("German tuning list", GERMAN_TUNING_SET), ("German rules tuning list", GERMAN_RULES_TUNING_SET)):
+        if args.tuning_only or not path.exists():
+            continue
+        # tuning lists (written to find causes in German questions): last, apart from the held-out sets
+        german = load_relevance_set(path)
         for q in german:
             _judge(q, args)
-        parts.append(("German tuning list", evaluate(store, german).outcomes))
+        parts.append((label, evaluate(store, german).outcomes))
     for label, part in parts:
         if not part:
             continue

@@ -38,10 +38,10 @@ ADDED_13, ADDED_13_RECALL_AT_3 = 168, 64 / 86
 # a German question's first target, so their MRR fell by design and the floors were set again from the figures
 # after that change: set 9 0.900 / 0.801, set 10 0.969 / 0.909, set 11 0.943 / 0.887, sets 2-8 pooled 0.934 /
 # 0.816 (their German questions' English keys rose from 0.711 / 0.431 to 0.778 / 0.673, docs/search.md). Set 12
-# (German questions, the English passage first) joined with its figures after the change: 0.727 / 0.664; its
-# first key alone is floored apart (``test_german_questions_find_the_english_passage_first``).
+# (German questions, the English passage first) joined with its figures after the session's changes: 0.800 /
+# 0.714; its first key alone is floored apart (``test_german_questions_find_the_english_passage_first``).
 HELD_OUT_FLOORS = {"held out 9": (0.90, 0.79), "held out 10": (0.96, 0.90), "held out 11": (0.94, 0.88),
-                   "held out 12": (0.72, 0.66), "held out 2-8 pooled": (0.93, 0.81)}
+                   "held out 12": (0.80, 0.71), "held out 2-8 pooled": (0.93, 0.81)}
 
 
 def _tuning():
@@ -155,10 +155,10 @@ def test_held_out_figures_stay_at_their_floors(store, label):
 
 
 # Set 12 judged by each question's first key alone, the English Complete Rules passage its writer read the answer
-# in (as the outside judges read theirs): 0.509 / 0.326 before issue #34's fifth session, 0.655 / 0.633 after.
-# Its 40 card questions: 0.675 / 0.416 -> 0.875 / 0.836; its 15 rules questions asked in German stay at 1 in the
-# top 3 (docs/search.md).
-GERMAN_FIRST_KEY_FLOORS = (0.65, 0.63)
+# in (as the outside judges read theirs): 0.509 / 0.326 before issue #34's fifth session, 0.709 / 0.660 after.
+# Its 40 card questions: 0.675 / 0.416 -> 0.875 / 0.836; its 15 rules questions 0.067 / 0.085 -> 0.267 / 0.190
+# (docs/search.md).
+GERMAN_FIRST_KEY_FLOORS = (0.70, 0.66)
 
 
 def test_german_questions_find_the_english_passage_first(store):

@@ -17,9 +17,10 @@ Two things made the top of a result list worse than its scores suggest:
   above it, so the answer naming every card stays first.
 
 Two things came later (issue #34). A German question naming a card is answered by the card's English
-ruling with its German passage right under it (``english_ruling_then_german``). And the BGG FAQ and chapters V-VI restate chapter I-IV paragraphs, and a
-rule with two restatements could fill the first three slots. For a question naming no card they share one
-slot headed by the rule (``group_restatements``; the links are made at build, ``app.corpus.restatements``).
+ruling with its German passage right under it (``english_ruling_then_german``). And the BGG FAQ and
+chapters V-VI restate chapter I-IV paragraphs, so a rule with two restatements could fill the first three
+slots: for a question naming no card they share one slot headed by the rule (``group_restatements``; the
+links are made at build, ``app.corpus.restatements``).
 
 Everything here works on document numbers and the store keys held in
 ``Postings``, so no stored field is read for hits that are not shown.

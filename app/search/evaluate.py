@@ -54,6 +54,9 @@ HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("he
 # German questions as German players type them (umlauts written out, the rules' German words), written by the
 # search engineer to find causes (issue #34): a tuning list, reported apart, never a held-out figure.
 GERMAN_TUNING_SET = config.PROJECT_ROOT / "bench" / "relevance_german_tuning.yaml"
+# German questions about a rule and no card, written from the documents by a writer who saw no code or question set
+# (issue #34's fifth session; first key = the English paragraph): a tuning list too, reported apart.
+GERMAN_RULES_TUNING_SET = config.PROJECT_ROOT / "bench" / "relevance_german_rules_tuning.yaml"
 # What bench/relevance.py pools as "held out 2-8" (the sets the ablation of issue #34 was measured on);
 # it also pools 2-9.
 POOLED_SETS = HELDOUT_SETS[:7]
