@@ -14,7 +14,8 @@ A German question also reads a second, larger table of the same form, ``corpus/d
 (687 word forms as players type them: "beiseitegelegten" adds "set aside", "kriegt" adds "gain get"): its
 answer is an English ruling, which shares none of its words. It was written from the documents alone (the
 German dividers beside the same cards' English text) by a writer who saw no question set, and is read for
-German questions only, so an English question's "die" or "man" is never translated.
+German questions only, so an English question's words that are German too ("bonus", "extra") are never
+translated.
 Umlauts match however they were typed ("Müll", "Muell": ``german.fold``).
 """
 from __future__ import annotations
