@@ -721,16 +721,15 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     words = list(dict.fromkeys(t.text for t in eng.analyzer(rest)))[:40]
     stems = eng.selective(words)
     printed = _as_printed(text, spans)
-    question = [t.text for t in eng.analyzer(printed)][:40]
-    if german and not strong:
-        # a German question naming no card is a rules question: the embedding, learned on English questions, reads
-        # the rules' English words it was given above (tuning: 45 German rules questions written from the
-        # documents, first key R@3 0.267 -> 0.444, bench/relevance_german_rules_tuning.yaml; docs/search.md)
-        question = [t.text for t in eng.analyzer(added)][:40]
+    in_german = is_german(text, sum(1 for c in cards if c.how == "german"))
+    # a German question naming no card is a rules question: the embedding, learned on English questions, reads the
+    # rules' English words it was given above (tuning: 45 German rules questions written from the documents, first
+    # key R@3 0.267 -> 0.444, bench/relevance_german_rules_tuning.yaml; docs/search.md); one naming a card is not
+    # asked (``candidates``)
+    question = [t.text for t in eng.analyzer(added if in_german and not strong else printed)][:40]
     return QueryPlan(cards, strong, concepts, stems, _build_query(cards, strong, concepts, stems, rest), words,
                      asked=AskedWords(words or stems, IdfWeights(eng.postings)), text=text, corrections=fixes,
-                     question=question, printed=printed,
-                     in_german=is_german(text, sum(1 for c in cards if c.how == "german")))
+                     question=question, printed=printed, in_german=in_german)
 
 
 def _as_printed(text: str, spans: list[Recognized]) -> str:
