@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     read = query_analyzer()
     keys, doc_words, pairs = [], [], []
     for n, doc in enumerate(iter_documents(store, name_index_from_store(store).mentions)):
-        words, asked = _vector_words(doc, read)
+        words, asked, _ = _vector_words(doc, read)
         keys.append(doc.key)
         doc_words.append(words)
         pairs += [(q, n) for q in asked]

@@ -21,6 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app import config  # noqa: E402
+from app.corpus.rule_questions import is_german_table  # noqa: E402
 from app.search.evaluate import DEPTH, matches  # noqa: E402
 from app.search.query import clean_query, engine_for, plan_query, search  # noqa: E402
 from app.store.db import Store  # noqa: E402
@@ -52,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     rows = []
     for path in sorted((config.corpus_dir() / "data" / "rule-questions").glob("*.csv")):
+        if is_german_table(path.name):
+            continue        # German questions are not spell-corrected (query.plan_query)
         with path.open(encoding="utf-8", newline="") as f:
             rows += [(r["key"], r["question"]) for r in csv.DictReader(f)]
     rnd = random.Random(args.seed)

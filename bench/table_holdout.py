@@ -38,6 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.corpus.rule_questions import is_german_table  # noqa: E402
 from app.search.evaluate import matches  # noqa: E402
 from app.search.indexer import build_search_index  # noqa: E402
 from app.store.db import Store  # noqa: E402
@@ -80,7 +81,9 @@ def held_out_copy(share: float, seed: int, into: Path, rows: bool = False,
     db = into / "rules.db"
     shutil.copyfile(src.path, db)
     conn = sqlite3.connect(db)
-    all_rows = list(conn.execute("select key, target, question from rule_questions order by key"))
+    # the German tables are not searched (only the word vectors learn from them): never held out, never asked
+    all_rows = [(k, t, q) for k, t, q, f in conn.execute("select key, target, question, file from rule_questions order by key")
+                if not is_german_table(f)]
     if training:
         chosen = {k for k, t, q in all_rows if part_of(t, q) == part}
     elif rows:

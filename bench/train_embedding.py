@@ -24,10 +24,10 @@ from app.store.db import Store  # noqa: E402
 
 def main() -> int:
     t0 = time.perf_counter()
-    pairs, doc_words = vector_training_data(Store())
-    model = embedding.learn_words(pairs, doc_words)
+    pairs, doc_words, german = vector_training_data(Store())
+    model = embedding.learn_words(pairs, doc_words, german=german)
     embedding.save_words(model, inputs=embedding.training_inputs())
-    print(f"{len(model.words)} words from {len(pairs)} table questions in {time.perf_counter() - t0:.0f} s: "
+    print(f"{len(model.words)} words from {len(pairs)} table questions and {len(german)} German ones in {time.perf_counter() - t0:.0f} s: "
           f"wrote {embedding.COMMITTED.relative_to(Path.cwd()) if embedding.COMMITTED.is_relative_to(Path.cwd()) else embedding.COMMITTED}")
     return 0
 

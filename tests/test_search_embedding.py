@@ -101,3 +101,31 @@ def test_players_wording_finds_the_passage_among_its_neighbours(store, query, an
     """Each was out of the first three before the embedding (not in the first ten, 6th and 4th)."""
     keys = [r["key"] for r in search(store, query, 10)["results"][:3]]
     assert answers & set(keys), keys
+
+
+# German players' words for the same passages ("oben" topdeck, "nehmen" gain, "entsorgen" trash), as the German
+# question tables give them (corpus/data/rule-questions/german-*.csv).
+GERMAN_PAIRS = [
+    (["oben", "nehmen"], 0), (["nehmen", "oben", "karte"], 0),
+    (["hand", "nehmen"], 1), (["nehmen", "hand", "karte"], 1),
+    (["entsorgen"], 2), (["entsorgen", "karte"], 2),
+]
+
+
+def test_german_questions_teach_their_own_words_and_leave_every_english_vector_as_it_was(tmp_path):
+    """Learned together, the German questions pulled the passage vectors towards their words and English held-out
+    questions lost two points; learned after, with everything else held still, English reads exactly as before."""
+    english = embedding.learn_words(PAIRS, DOCS)
+    both = embedding.learn_words(PAIRS, DOCS, german=GERMAN_PAIRS)
+    n = len(english.words)
+    assert both.words[:n] == english.words
+    assert {"de:oben", "de:nehmen", "de:entsorgen"} <= set(both.words[n:])
+    assert (both.question[:n] == english.question).all() and (both.passage[:n] == english.passage).all()
+    assert both.documents(DOCS) == english.documents(DOCS)
+    embedding.write(tmp_path, both.question_words(), both.documents(DOCS))
+    model = embedding.load(tmp_path, len(DOCS))
+    near = model.scores(embedding.as_german(["oben", "nehmen"]), [0, 1, 2])
+    assert max(near, key=near.get) == 0, near
+    near = model.scores(embedding.as_german(["entsorgen"]), [0, 1, 2])
+    assert max(near, key=near.get) == 2, near
+    assert model.scores(["oben", "nehmen"], [0, 1, 2]) == {}      # an English question never reads a German vector

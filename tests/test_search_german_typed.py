@@ -138,8 +138,9 @@ def test_a_german_question_is_searched_in_the_rules_english_words_too(store):
 
 # The German rules tuning list (45 questions about a rule and no card, written from the documents by a writer who
 # saw no code or question set; first key = the English paragraph), judged by the first key: 0.267 / 0.260 when it
-# was written, 0.444 / 0.389 once such a question was read in the rules' English words by the embedding.
-GERMAN_RULES_FLOORS = (0.44, 0.38)
+# was written, 0.444 / 0.389 once such a question was read in the rules' English words by the embedding, 0.667 / 0.548
+# once the embedding read its German words too (learned from the German question tables, issue #34's sixth session).
+GERMAN_RULES_FLOORS = (0.66, 0.54)
 
 
 def test_a_german_rules_question_finds_the_english_paragraph(store):

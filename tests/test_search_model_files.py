@@ -58,3 +58,18 @@ def test_the_committed_ranker_was_trained_on_todays_questions_and_features():
     assert data["features"] == list(rerank.FEATURES)
     assert data["inputs"] == rerank.training_inputs(), "questions changed: run python3 bench/train_ranker.py"
     assert rerank.load_model() is not None
+
+
+def test_the_rankers_digest_leaves_the_german_tables_out(tmp_path):
+    """The ranker never asks the German tables' questions (they teach only the word vectors of German questions
+    naming no card), so a German row added does not make it stale; an English row does."""
+    from app.corpus.rule_questions import GERMAN_PREFIX
+    from app.search.model_files import inputs_digest
+
+    (tmp_path / "rules.csv").write_text("key,question\nii-game-end,when does the game end\n", encoding="utf-8")
+    before = inputs_digest([tmp_path], skip=GERMAN_PREFIX)
+    (tmp_path / f"{GERMAN_PREFIX}rules.csv").write_text("key,question\nii-game-end,wann endet das spiel\n",
+                                                        encoding="utf-8")
+    assert inputs_digest([tmp_path], skip=GERMAN_PREFIX) == before != inputs_digest([tmp_path])
+    (tmp_path / "more.csv").write_text("key,question\nii-game-end,is the game over now\n", encoding="utf-8")
+    assert inputs_digest([tmp_path], skip=GERMAN_PREFIX) != before

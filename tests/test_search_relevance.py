@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.search.evaluate import (HELDOUT6_SET, HELDOUT12_SET, HELDOUT_SETS, POOLED_SETS, Scores, evaluate,
+from app.search.evaluate import (HELDOUT6_SET, HELDOUT12_SET, HELDOUT14_SET, HELDOUT_SETS, POOLED_SETS, Scores, evaluate,
                                  load_relevance_set, missing_targets)
 
 # recall@3 of the first 80 questions (issue #3's set) when the set was extended: ranking changes
@@ -40,9 +40,12 @@ ADDED_13, ADDED_13_RECALL_AT_3 = 168, 64 / 86
 # 0.816 (their German questions' English keys rose from 0.711 / 0.431 to 0.778 / 0.673, docs/search.md). Set 12
 # (German questions, the English passage first) joined with its figures after the session's changes: 0.800 /
 # 0.714; set 13 (117 questions in the outside sets' mix, written blind after them) 0.966 / 0.888. Their first
-# keys alone are floored apart (``test_the_first_key_stays_at_its_floor``).
+# keys alone are floored apart (``test_the_first_key_stays_at_its_floor``). Set 14 (49 German questions about a rule
+# and no card, written blind while the German question tables were written by others) was read once, before and after
+# the word vectors learned German from those tables: 0.449 / 0.395 -> 0.612 / 0.594.
 HELD_OUT_FLOORS = {"held out 9": (0.90, 0.79), "held out 10": (0.96, 0.90), "held out 11": (0.94, 0.88),
-                   "held out 12": (0.80, 0.71), "held out 13": (0.96, 0.88), "held out 2-8 pooled": (0.93, 0.81)}
+                   "held out 12": (0.80, 0.71), "held out 13": (0.96, 0.88), "held out 14": (0.61, 0.59),
+                   "held out 2-8 pooled": (0.93, 0.81)}
 
 
 def _tuning():
@@ -90,10 +93,11 @@ def test_held_out_sets_are_valid(store, label, path):
     """A held-out file bench/relevance.py reports on its own: every category asked, no question twice,
     and every target a key of the store (else a miss is a stale key, not a search failure)."""
     questions = load_relevance_set(path, held_out=True)
-    assert len(questions) >= (50 if path == HELDOUT12_SET else 60), label
-    # set 6 was written as a tuning batch whose brief asked for no German questions, set 12 as German questions
-    # only (their headers say so)
-    asked = ({"german"} if path == HELDOUT12_SET else
+    german_only = path in (HELDOUT12_SET, HELDOUT14_SET)
+    assert len(questions) >= (45 if german_only else 60), label
+    # set 6 was written as a tuning batch whose brief asked for no German questions, sets 12 and 14 as German
+    # questions only (their headers say so)
+    asked = ({"german"} if german_only else
              {"card", "two-card", "rules", "misspelled"} | ({"german"} if path != HELDOUT6_SET else set()))
     assert {q.category for q in questions} >= asked
     texts = [q.q.lower() for q in questions]
@@ -159,8 +163,9 @@ def test_held_out_figures_stay_at_their_floors(store, label):
 # in (as the outside judges read theirs; for a German question the English passage). Set 12: 0.509 / 0.326 before
 # issue #34's fifth session, 0.709 / 0.660 after (its 40 card questions 0.675 / 0.416 -> 0.875 / 0.836, its 15
 # rules questions 0.067 / 0.085 -> 0.267 / 0.190). Set 13: 0.949 / 0.836 before, 0.949 / 0.877 after (its 12
-# German questions 0.833 / 0.396 -> 0.833 / 0.799). docs/search.md.
-FIRST_KEY_FLOORS = {"held out 12": (0.70, 0.66), "held out 13": (0.94, 0.87)}
+# German questions 0.833 / 0.396 -> 0.833 / 0.799). Set 14: 0.408 / 0.344 before issue #34's sixth session, 0.571 /
+# 0.480 after. docs/search.md.
+FIRST_KEY_FLOORS = {"held out 12": (0.70, 0.66), "held out 13": (0.94, 0.87), "held out 14": (0.57, 0.47)}
 
 
 @pytest.mark.parametrize("label", sorted(FIRST_KEY_FLOORS))

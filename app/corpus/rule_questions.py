@@ -28,9 +28,17 @@ MAX_FILES = 64
 MAX_FILE_BYTES = 1_000_000
 MAX_ROWS = 40_000
 MIN_CHARS, MAX_CHARS = 8, 160
-MAX_PER_KEY = 8
+MAX_PER_KEY = 10                # 8 in English and 2 in German over all tables
+# Tables whose name starts so are written in German. Their questions are not searched as words: they teach the word
+# vectors German players' words (app/search/embedding.py, ``_learn_german``; docs/question-tables.md).
+GERMAN_PREFIX = "german-"
 # Documents whose sections and paragraphs may carry questions (not the German dividers: they are card text).
 DOCS = ("rules", "faq", "adventures")
+
+
+def is_german_table(file: str) -> bool:
+    """Whether a table (a ``RuleQuestion.file``) is one of the German ones."""
+    return Path(file).name.startswith(GERMAN_PREFIX)
 
 
 def parse_rule_questions(corpus: Path, parsed: ParsedCorpus) -> None:

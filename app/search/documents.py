@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from app.corpus.addresses import ruling_url, section_url
 from app.corpus.card_reference_parser import card_slug
+from app.corpus.rule_questions import is_german_table
 from app.corpus.symbols import symbol_words
 from app.corpus.text import plain
 from app.search.vocabulary import index_words, section_terms
@@ -54,6 +55,7 @@ class SearchDoc:
     cites: list[str] = field(default_factory=list)   # scenarios: store keys of the rulings they demonstrate
     asks: list[str] = field(default_factory=list)   # questions in players' words it answers itself (never the snippet)
     more_asks: list[str] = field(default_factory=list)   # a section's paragraphs' questions: searched, not compared
+    german_asks: list[str] = field(default_factory=list)  # the same in German: not searched, taught to the word vectors
 
 
 def _table(store: Store, table: str, order: str = "ord") -> list[dict]:
@@ -81,7 +83,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
         paragraphs.setdefault(p["section"], []).append(p)
 
     own_terms = _index_vocabulary(store, sections, paragraphs)
-    asks = _rule_questions(store)
+    asks, german_asks = _rule_questions(store)
     for s in sections.values():
         kind = _SECTION_KIND.get(s["kind"], SECTION)
         title = plain(s["title"])
@@ -102,7 +104,7 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
             yield SearchDoc(key=p["key"], kind=kind, title=title, body=ptext,
                             url=f"{section_url(s['doc'], s['slug'])}#{p['anchor']}",
                             parent=s["slug"], cards=mentions(ptext), section=title, asks=asks.get(p["key"], []),
-                            more_asks=_words(ptext))
+                            more_asks=_words(ptext), german_asks=german_asks.get(p["key"], []))
 
     german: dict[str, list[str]] = {}
     for g in _table(store, "german_names", "english"):
@@ -175,12 +177,15 @@ def iter_documents(store: Store, mentions: Callable[[str], list[str]]) -> Iterat
     yield from scenario_documents(store, mentions)
 
 
-def _rule_questions(store: Store) -> dict[str, list[str]]:
-    """Paragraph or section key -> the players' questions it answers (``app/corpus/rule_questions.py``)."""
+def _rule_questions(store: Store) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Paragraph or section key -> the players' questions it answers (``app/corpus/rule_questions.py``), in
+    English and in German."""
     out: dict[str, list[str]] = {}
+    german: dict[str, list[str]] = {}
     for q in _table(store, "rule_questions", "file, line"):
-        out.setdefault(q["target"], []).append(q["question"])
-    return out
+        into = german if is_german_table(q["file"]) else out
+        into.setdefault(q["target"], []).append(q["question"])
+    return out, german
 
 
 def _index_vocabulary(store: Store, sections: dict[str, dict], paragraphs: dict[str, list[dict]]) -> dict[str, list[str]]:

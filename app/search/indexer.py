@@ -81,22 +81,24 @@ def build_search_index(db_path: Path, out_dir: Path, learn: bool = False) -> int
     read = query_analyzer()
     doc_words: list[list[str]] = []             # by document number, as questions are read (embedding.py)
     numbered: list[tuple[list[str], int]] = []      # (table question, its passage's document number)
+    german: list[tuple[list[str], int]] = []        # the same for the German tables
     try:
         for doc in iter_documents(store, names.mentions):
             _count_words(doc, vocab, lower)
             asked.update(t.norm for q in doc.asks for t in tokenize(q))   # as name recognition reads them
             writer.add_document(**_fields(doc))
             count += 1
-            words, asked_words = _vector_words(doc, read)
+            words, asked_words, german_words = _vector_words(doc, read)
             doc_words.append(words)
             numbered += [(q, count - 1) for q in asked_words]
+            german += [(q, count - 1) for q in german_words]
     except BaseException:
         writer.cancel()
         raise
     writer.commit(optimize=True)
     # the committed word vectors (bench/train_embedding.py) applied to these documents; a bench that built
     # this index from a copy without some table rows passes vectors learned without them (``learn``)
-    vectors = embedding.learn_words(numbered, doc_words) if learn else embedding.load_words()
+    vectors = embedding.learn_words(numbered, doc_words, german=german) if learn else embedding.load_words()
     if vectors is not None:
         embedding.write(out_dir, vectors.question_words(), vectors.documents(doc_words))
     with ix.searcher(weighting=postings.WEIGHTING) as searcher:
@@ -106,23 +108,30 @@ def build_search_index(db_path: Path, out_dir: Path, learn: bool = False) -> int
     return count
 
 
-def _vector_words(doc: SearchDoc, read) -> tuple[list[str], list[list[str]]]:
-    """A document's words and its table questions' words as the word vectors read them (embedding.py)."""
+def _vector_words(doc: SearchDoc, read) -> tuple[list[str], list[list[str]], list[list[str]]]:
+    """A document's words and its table questions' words, English and German, as the word vectors read them
+    (embedding.py)."""
     words = [] if doc.kind in _NO_VECTOR else [t.text for t in read(_searched(f"{doc.title} {doc.body}"))]
-    return words, ([[t.text for t in read(q)] for q in doc.asks] if words else [])
+    if not words:
+        return words, [], []
+    return words, [[t.text for t in read(q)] for q in doc.asks], [[t.text for t in read(q)] for q in doc.german_asks]
 
 
-def vector_training_data(store: Store) -> tuple[list[tuple[list[str], int]], list[list[str]]]:
-    """(table question's words, its passage's document number) pairs and every document's words, as
-    ``build_search_index`` reads them: what ``bench/train_embedding.py`` learns the word vectors from."""
+def vector_training_data(store: Store) -> tuple[list[tuple[list[str], int]], list[list[str]],
+                                                list[tuple[list[str], int]]]:
+    """(table question's words, its passage's document number) pairs, every document's words, and the German
+    tables' pairs, as ``build_search_index`` reads them: what ``bench/train_embedding.py`` learns the word
+    vectors from."""
     read = query_analyzer()
     doc_words: list[list[str]] = []
     numbered: list[tuple[list[str], int]] = []
+    german: list[tuple[list[str], int]] = []
     for n, doc in enumerate(iter_documents(store, name_index_from_store(store).mentions)):
-        words, asked_words = _vector_words(doc, read)
+        words, asked_words, german_words = _vector_words(doc, read)
         doc_words.append(words)
         numbered += [(q, n) for q in asked_words]
-    return numbered, doc_words
+        german += [(q, n) for q in german_words]
+    return numbered, doc_words, german
 
 
 def load_vocabulary(search_dir: Path) -> dict[str, list[int]]:

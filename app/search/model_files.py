@@ -58,11 +58,12 @@ def decode_floats(text: str) -> array:
 QUESTION_TABLES = Path(__file__).resolve().parents[2] / "corpus" / "data" / "rule-questions"
 
 
-def inputs_digest(paths: list[Path]) -> str:
-    """sha256 over the files (and every ``*.csv`` of a directory), by name and content, in name order."""
+def inputs_digest(paths: list[Path], skip: str | None = None) -> str:
+    """sha256 over the files (and every ``*.csv`` of a directory, but those whose name starts with ``skip``), by
+    name and content, in name order."""
     files: list[Path] = []
     for p in paths:
-        files += sorted(p.glob("*.csv")) if p.is_dir() else [p]
+        files += sorted(f for f in p.glob("*.csv") if not (skip and f.name.startswith(skip))) if p.is_dir() else [p]
     h = hashlib.sha256()
     for f in sorted(files, key=lambda f: f.name):
         h.update(f.name.encode("utf-8") + b"\0" + f.read_bytes() + b"\0")
