@@ -61,6 +61,20 @@ def test_a_german_question_gets_the_card_box_with_its_cost(server, browser, shot
     ctx.close()
 
 
+def test_a_german_rules_question_gets_the_english_rule_first(server, browser, shots):
+    """A German question naming no card is answered by the Complete Rules paragraph, in English, at the top (its
+    German words reach it through the word vectors the German question tables taught; issue #34's sixth session)."""
+    ctx, page, errors = _page(browser, PHONE)
+    _search(page, server, "entsorgte karten offen oder verdeckt auf den müll legen?")
+    first = page.locator("#results .hit").first
+    assert "face up in the trash pile" in first.inner_text()
+    b = first.bounding_box()
+    assert b is not None and b["y"] + b["height"] / 2 < PHONE["height"], "the rule is below the first screen"
+    page.screenshot(path=str(shots / "german-rules-trash-face-up-390.png"))
+    assert not errors, errors
+    ctx.close()
+
+
 def test_typing_a_long_question_suggests_no_unrelated_cards_and_logs_no_404(server, browser, shots):
     ctx, page, errors = _page(browser, PHONE)
     page.goto(server + "/")
