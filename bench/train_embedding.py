@@ -3,7 +3,8 @@
     python3 bench/train_embedding.py            # uses the built store (rulings build first); a minute or more
 
 Each table question (corpus/data/rule-questions) is trained to lie nearer its own passage than every other
-passage the tables answer (app/search/embedding.py, ``learn_words``). The file records the digest of the
+passage the tables answer (app/search/embedding.py, ``learn_words``); then the German tables' questions teach
+German words their vectors, every English one held still (``_learn_german``). The file records the digest of the
 tables it was learned from; ``rulings build`` applies it to the documents without training, logs when the
 tables have changed since, and tests/test_search_model_files.py fails until this is run again.
 Benches that hold table rows out (bench/table_holdout.py, bench/train_ranker.py) learn their own vectors

@@ -22,6 +22,10 @@ never saw them. Search reads the vectors in plain Python: one question vector pe
 candidate: a re-ranking feature (``rerank.py``) and five extra
 candidates (``Nearest``). Measured: ``bench/ablation.py`` (issue #34: removing the feature costs 0.016 of
 recall@3 on held-out sets 2-8 pooled).
+
+German players' words are learned apart (``_learn_german``): after the English training, from the German question
+tables, with every English vector held still, under a ``de:`` prefix that only a German question naming no card
+reads (``as_german``). An English question and every document get exactly the vectors the English tables made.
 """
 from __future__ import annotations
 
