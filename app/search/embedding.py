@@ -164,10 +164,7 @@ class WordVectors:
         live = [d for d, ws in enumerate(doc_words) if ws]
         if not live or not self.words:
             return out
-        rows = []
-        for d in live:
-            c = Counter(w for w in doc_words[d] if w in index)
-            rows.append({index[w]: (1 + math.log(n)) * float(self.idf[index[w]]) for w, n in c.items()})
+        rows = [_passage_row(doc_words[d], index, self.idf) for d in live]
         vectors = _rows(rows, len(self.words)) @ self.passage
         norms = np.linalg.norm(vectors, axis=1)
         for d, v, n in zip(live, vectors, norms):
@@ -217,10 +214,6 @@ def training_problem(pairs: Sequence[tuple[Sequence[str], int]],
     df = Counter(w for d in live for w in set(doc_words[d]))
     idf = np.array([math.log((len(live) + 1) / (df.get(w, 0) + 1)) + 1 for w in vocab], dtype=np.float32)
 
-    def doc_row(ws: Sequence[str]) -> dict[int, float]:
-        c = Counter(w for w in ws if w in index)
-        return {index[w]: (1 + math.log(n)) * float(idf[index[w]]) for w, n in c.items()}
-
     def question_row(ws: Sequence[str]) -> dict[int, float]:
         return {index[w]: float(idf[index[w]]) for w in ws if w in index}
 
@@ -231,7 +224,7 @@ def training_problem(pairs: Sequence[tuple[Sequence[str], int]],
     # left out, it gets its vector from its words, as a passage whose questions were held out does.
     answered = sorted({pairs[i][1] for i in keep})
     column = {p: i for i, p in enumerate(answered)}
-    docs = _rows([doc_row(doc_words[live[p]]) for p in answered], len(vocab))
+    docs = _rows([_passage_row(doc_words[live[p]], index, idf) for p in answered], len(vocab))
     return TrainingProblem(vocab, idf, [questions[i] for i in keep], docs,
                            np.array([column[pairs[i][1]] for i in keep], dtype=np.int64), answered)
 
@@ -293,14 +286,10 @@ def _learn_german(model: WordVectors, pairs: Sequence[tuple[Sequence[str], int]]
     columns = sorted(set(answered) | {p for _, p in pairs})
     column = {p: i for i, p in enumerate(columns)}
 
-    def doc_row(ws: Sequence[str]) -> dict[int, float]:
-        c = Counter(w for w in ws if w in known)
-        return {known[w]: (1 + math.log(n)) * float(model.idf[known[w]]) for w, n in c.items()}
-
     fixed = len(model.words)
     questions = [({index[w]: float(idf[index[w]]) for w in q if w in index}, column[p]) for q, p in pairs]
     questions = [(r, c) for r, c in questions if any(i >= fixed for i in r)]
-    passages = _rows([doc_row(doc_words[live[p]]) for p in columns], fixed) @ model.passage
+    passages = _rows([_passage_row(doc_words[live[p]], known, model.idf) for p in columns], fixed) @ model.passage
     rng = np.random.default_rng(seed)
     asked = np.vstack([model.question / model.idf[:, None],
                        rng.normal(0.0, 0.1, (len(new), DIM))]).astype(np.float32)
@@ -317,6 +306,12 @@ def _learn_german(model: WordVectors, pairs: Sequence[tuple[Sequence[str], int]]
             adam.step([np.asarray(grad, dtype=np.float32)])
     return WordVectors(vocab, np.vstack([model.question, (asked[fixed:] * idf[fixed:, None]).astype(np.float32)]),
                        np.vstack([model.passage, np.zeros((len(new), DIM), np.float32)]), idf)
+
+
+def _passage_row(words: Sequence[str], index: dict[str, int], idf) -> dict[int, float]:
+    """A passage's words as weights on the vocabulary (``index``): tf-idf, (1 + log count) times idf."""
+    c = Counter(w for w in words if w in index)
+    return {index[w]: (1 + math.log(n)) * float(idf[index[w]]) for w, n in c.items()}
 
 
 def _rows(rows: Sequence[dict[int, float]], width: int):

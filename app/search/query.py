@@ -562,8 +562,8 @@ def candidates(eng: _Engine, plan: "QueryPlan", text: str, n: int) -> tuple[list
         now = [d for c in plan.strong for d in eng.current.get(c.slug, ()) if d not in fetched]
         if now:
             docs += eng.postings.scored(plan.query, list(dict.fromkeys(now)))
-    # not for a German question naming a card: the embedding never learned its words (one naming none is read in
-    # the rules' English words, ``plan_query``)
+    # not for a German question naming a card: its German words have no vector it may read (one naming none reads
+    # the German words the German tables taught and the rules' English words, ``plan_query``)
     near = [] if plan.in_german and (plan.strong or not plan.question) else _nearest(eng, plan, {d for _, d in docs})
     plan.nearest = frozenset(near)
     return docs + eng.postings.scored(plan.query, near) if near else docs, scenarios
