@@ -11,9 +11,11 @@ case-insensitive; the longest phrase wins where phrases overlap.
 German players' words are in the table too ("Nachziehstapel" adds "deck", "mischen" adds "shuffle"):
 a German question naming no card otherwise meets only German passages, and the dividers hold few rules.
 A German question also reads a second, larger table of the same form, ``corpus/data/german-rule-words.csv``
-(687 word forms as players type them: "beiseitegelegten" adds "set aside", "kriegt" adds "gain get"): its
-answer is an English ruling, which shares none of its words. It was written from the documents alone (the
-German dividers beside the same cards' English text) by a writer who saw no question set, and is read for
+(1,261 word forms as players type them: "beiseitegelegten" adds "set aside", "kriegt" adds "gain get",
+"zeitgleich" adds "concurrent"): its answer is an English ruling, which shares none of its words.
+Two writers who saw no question set wrote it from the documents alone: the first 687 rows from the German
+dividers beside the same cards' English text, the other 574 from the Complete Rules' chapters I-IV and VI
+(the words of reading a card, setup, phases, timing, Durations, Debt, Ways and the rest). It is read for
 German questions only, so an English question's words that are German too ("bonus", "extra") are never
 translated.
 Umlauts match however they were typed ("Müll", "Muell": ``german.fold``).
