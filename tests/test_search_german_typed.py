@@ -44,6 +44,18 @@ def test_a_german_name_typed_with_ae_makes_the_question_german(store):
 @pytest.mark.parametrize("question, not_named", [
     ("Spion meine eigene Karte auch aufdecken", "mine"),           # "meine" is no misspelt Mine
     ("Burggraben schützt vor Miliz?", "treasure-trove"),           # "schützt" is two letters from "Schatz"
+    # a long German word two letters from a name is another German word, not a misspelt name
+    ("bringen die Gärten am Ende Punkte", "bridge"),
+    ("Effekt für den Rest des Zuges, gilt der doppelt", "paddock"),
+    ("mit tränken überbezahlen", "tracker"),
+    ("muss ich das vorbereiten", "prepare"),
+    # a German name right before a subject pronoun is a verb: "krieg ich" is "do I get", not War (Krieg)
+    ("krieg ich trotzdem Geld, wenn der Stapel leer ist", "war"),
+    ("Krieg ich Schulden beim Nehmen?", "war"),
+    # a word of the German rule words is a player's word, not a name's plural or a misspelt name
+    ("wie viele Karten kriegen die anderen", "war"),
+    ("wie viele Karten kriegen die anderen", "warrior"),
+    ("wer kriegt die letzten Flüche", "war"),
 ])
 def test_a_german_word_is_not_read_as_a_card(store, question, not_named):
     assert not_named not in _named(store, question)
@@ -51,6 +63,16 @@ def test_a_german_word_is_not_read_as_a_card(store, question, not_named):
 
 def test_a_german_name_typed_wrong_is_still_read(store):
     assert _named(store, "Burggrabn gegen Hexe") == {"moat": "fuzzy", "witch": "german"}
+
+
+def test_a_german_name_before_punctuation_and_a_pronoun_is_still_the_card(store):
+    assert _named(store, "Hexe: es sind keine Flüche mehr da") == {"witch": "german"}
+
+
+def test_a_german_card_name_in_the_plural_is_that_card(store):
+    """Read as a guess, "Eroberungen" was two letters from Eroberung (Conquest), more than a German question allows."""
+    assert _named(store, "zwei Eroberungen im selben Zug gekauft") == {"conquest": "german"}
+    assert _named(store, "kultisten hintereinander gespielt") == {"cultist": "german"}
 
 
 _SHUFFLE = ("iii-moving-cards-from-your-deck", "faq-14", "ii-locations-in-the-game-your-deck#p2")
@@ -142,7 +164,8 @@ def test_a_german_question_is_searched_in_the_rules_english_words_too(store):
 def test_a_german_question_reads_the_rules_chapters_words(store):
     """The rules chapters' own ideas in a player's German (seventh session's rows): 'Rahmen' is the card's 'frame',
     'zeitgleich' 'concurrent', 'überbezahlen' 'overpay'."""
-    plan = plan_query(engine_for(store), "zeitgleich ausgelöste fähigkeiten beim überbezahlen, und was heißt der rahmen")
+    plan = plan_query(engine_for(store),
+                      "zeitgleich ausgelöste fähigkeiten beim überbezahlen, und was heißt der rahmen")
     assert {"concurr", "overpai", "frame"} <= set(plan.stems), plan.stems
 
 
@@ -165,8 +188,9 @@ def test_the_german_rule_words_add_only_the_complete_rules_words(store):
 # saw no code or question set; first key = the English paragraph), judged by the first key: 0.267 / 0.260 when it
 # was written, 0.444 / 0.389 once such a question was read in the rules' English words by the embedding, 0.667 / 0.548
 # once the embedding read its German words too (learned from the German question tables, issue #34's sixth session),
-# 0.778 / 0.681 once the German rule words held the rules chapters' words too (seventh session).
-GERMAN_RULES_FLOORS = (0.77, 0.68)
+# 0.778 / 0.681 once the German rule words held the rules chapters' words too (seventh session), 0.844 / 0.737 once a
+# German question's words were no longer read as misspelt card names ("tränken" Tracker, "krieg ich" War).
+GERMAN_RULES_FLOORS = (0.84, 0.73)
 
 
 def test_a_german_rules_question_finds_the_english_paragraph(store):

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from app.search.evaluate import (HELDOUT6_SET, HELDOUT12_SET, HELDOUT14_SET, HELDOUT16_SET, HELDOUT_SETS, POOLED_SETS,
-                                 Scores, evaluate, load_relevance_set, missing_targets)
+from app.search.evaluate import (HELDOUT6_SET, HELDOUT12_SET, HELDOUT14_SET, HELDOUT16_SET, HELDOUT17_SET,
+                                 HELDOUT_SETS, POOLED_SETS, Scores, evaluate, load_relevance_set, missing_targets)
 
 # recall@3 of the first 80 questions (issue #3's set) when the set was extended: ranking changes
 # may not answer fewer of them in the top 3 than before. One of them (a German Library question, answered
@@ -47,9 +47,14 @@ ADDED_13, ADDED_13_RECALL_AT_3 = 168, 64 / 86
 # Issue #34's seventh session added the rules chapters' words to the German rule words: set 16 (46 German rules
 # questions, written blind before that change from paragraphs set 14 does not ask) 0.761 / 0.714 -> 0.826 / 0.736;
 # set 14 0.612 / 0.594 -> 0.633 / 0.616, set 12 0.818 / 0.741 -> 0.818 / 0.758, set 15 0.964 / 0.878 -> 0.964 / 0.883.
+# Then a German question's card names were read as German (one edit at most for a misspelt name, German plurals, a
+# name before a pronoun a verb, the German rule words never a name): set 14 -> 0.735 / 0.698, set 12 -> 0.836 /
+# 0.761, set 16 -> 0.848 / 0.758, set 15 -> 0.964 / 0.887; set 17 (48 German questions, written blind before it)
+# 0.833 / 0.729 -> 0.854 / 0.740.
 HELD_OUT_FLOORS = {"held out 9": (0.90, 0.79), "held out 10": (0.96, 0.90), "held out 11": (0.94, 0.88),
-                   "held out 12": (0.81, 0.75), "held out 13": (0.96, 0.88), "held out 14": (0.63, 0.61),
-                   "held out 15": (0.96, 0.88), "held out 16": (0.82, 0.73), "held out 2-8 pooled": (0.93, 0.81)}
+                   "held out 12": (0.83, 0.76), "held out 13": (0.96, 0.88), "held out 14": (0.73, 0.69),
+                   "held out 15": (0.96, 0.88), "held out 16": (0.84, 0.75), "held out 17": (0.85, 0.73),
+                   "held out 2-8 pooled": (0.93, 0.81)}
 
 
 def _tuning():
@@ -97,9 +102,9 @@ def test_held_out_sets_are_valid(store, label, path):
     """A held-out file bench/relevance.py reports on its own: every category asked, no question twice,
     and every target a key of the store (else a miss is a stale key, not a search failure)."""
     questions = load_relevance_set(path, held_out=True)
-    german_only = path in (HELDOUT12_SET, HELDOUT14_SET, HELDOUT16_SET)
+    german_only = path in (HELDOUT12_SET, HELDOUT14_SET, HELDOUT16_SET, HELDOUT17_SET)
     assert len(questions) >= (45 if german_only else 60), label
-    # set 6 was written as a tuning batch whose brief asked for no German questions, sets 12, 14 and 16 as German
+    # set 6 was written as a tuning batch whose brief asked for no German questions, sets 12, 14, 16 and 17 as German
     # questions only (their headers say so)
     asked = ({"german"} if german_only else
              {"card", "two-card", "rules", "misspelled"} | ({"german"} if path != HELDOUT6_SET else set()))
@@ -171,9 +176,11 @@ def test_held_out_figures_stay_at_their_floors(store, label):
 # 0.480 after. Set 15: 0.936 / 0.863 after (0.909 / 0.854 with the search before that session). Issue #34's seventh
 # session (the rules chapters' words in the German rule words): set 16 0.674 / 0.611 -> 0.739 / 0.636 (0.457 / 0.396
 # with the search before the sixth session), set 14 0.571 / 0.480 -> 0.571 / 0.498, set 12 0.709 / 0.700 -> 0.727 /
-# 0.716, set 15 0.936 / 0.863 -> 0.936 / 0.867 (its German kind 0.833 / 0.711 -> 0.833 / 0.750). docs/search.md.
-FIRST_KEY_FLOORS = {"held out 12": (0.72, 0.71), "held out 13": (0.94, 0.87), "held out 14": (0.57, 0.49),
-                    "held out 15": (0.93, 0.86), "held out 16": (0.73, 0.63)}
+# 0.716, set 15 0.936 / 0.863 -> 0.936 / 0.867 (its German kind 0.833 / 0.711 -> 0.833 / 0.750). Then the German
+# reading of card names: set 14 -> 0.673 / 0.580, set 16 -> 0.783 / 0.674, set 12 -> 0.745 / 0.720, set 15 -> 0.945 /
+# 0.876; set 17 0.688 / 0.605 -> 0.708 / 0.615. docs/search.md.
+FIRST_KEY_FLOORS = {"held out 12": (0.74, 0.72), "held out 13": (0.94, 0.87), "held out 14": (0.67, 0.57),
+                    "held out 15": (0.94, 0.87), "held out 16": (0.78, 0.67), "held out 17": (0.70, 0.61)}
 
 
 @pytest.mark.parametrize("label", sorted(FIRST_KEY_FLOORS))

@@ -60,14 +60,20 @@ HELDOUT14_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout14.yaml"
 # Complete Rules passage the answer is read in.
 HELDOUT15_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout15.yaml"
 # Held-out set 16: 46 German questions about a rule and no card, written blind (documents only) at the start of issue
-# #34's seventh session, before its change, from paragraphs set 14 does not ask; first key = the drawn English paragraph.
+# #34's seventh session, before its change, from paragraphs set 14 does not ask; first key = the drawn English
+# paragraph.
 HELDOUT16_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout16.yaml"
+# Held-out set 17: 48 German questions, 30 about a card's ruling and 18 about a rule, written blind (documents only)
+# in issue #34's seventh session before its changes to how a German question reads card names; first key = the English
+# passage, then the card's German passage.
+HELDOUT17_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout17.yaml"
 HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("held out 4", HELDOUT4_SET),
                 ("held out 5", HELDOUT5_SET), ("held out 6", HELDOUT6_SET), ("held out 7", HELDOUT7_SET),
                 ("held out 8", HELDOUT8_SET), ("held out 9", HELDOUT9_SET),
                 ("held out 10", HELDOUT10_SET), ("held out 11", HELDOUT11_SET), ("held out 12", HELDOUT12_SET),
                 ("held out 13", HELDOUT13_SET), ("held out 14", HELDOUT14_SET),
-                ("held out 15", HELDOUT15_SET), ("held out 16", HELDOUT16_SET))
+                ("held out 15", HELDOUT15_SET), ("held out 16", HELDOUT16_SET),
+                ("held out 17", HELDOUT17_SET))
 # German questions as German players type them (umlauts written out, the rules' German words), written by the
 # search engineer to find causes (issue #34): a tuning list, reported apart, never a held-out figure.
 GERMAN_TUNING_SET = config.PROJECT_ROOT / "bench" / "relevance_german_tuning.yaml"

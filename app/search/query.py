@@ -44,7 +44,7 @@ from app.search.highlight import snippet
 from app.search.indexer import load_vocabulary, name_index_from_store
 from app.search.spelling import Correction, Speller, corrected
 from app.search.stemming import QUERY_STOP, query_analyzer
-from app.search.names import HOW_RANK, NameIndex, Recognized, dedupe
+from app.search.names import HOW_RANK, NameIndex, Recognized, dedupe, word_forms
 from app.search.phrases import PhraseTable, german_words_path, load_phrases
 from app.search.embedding import as_german
 from app.search.readings import word_readings
@@ -115,6 +115,7 @@ class _Engine:
     pointers: frozenset[int] = frozenset()   # index entries without a definition (a term and page numbers)
     phrases: PhraseTable = field(default_factory=lambda: PhraseTable([]))   # player words -> document words
     german_words: PhraseTable = field(default_factory=lambda: PhraseTable([]))  # German words -> the rules' words
+    german_forms: frozenset[str] = frozenset()   # its one-word phrases: words, never misspelt names (find_all)
     see: dict[int, tuple[int, ...]] = field(default_factory=dict)   # pure 'See X' ruling -> X's documents
     info: DocInfo | None = None        # per document: kind and title words (re-ranking features)
     scenario_cites: dict[int, tuple[str, ...]] = field(default_factory=dict)   # scenario -> cited store keys
@@ -218,7 +219,8 @@ def engine_for(store: Store) -> _Engine:
                 card_doc=card_doc,
                 pointers=pointers,
                 phrases=PhraseTable(load_phrases()),
-                german_words=PhraseTable(load_phrases(german_words_path())),
+                german_words=PhraseTable(german := load_phrases(german_words_path())),
+                german_forms=word_forms(p.phrase for p in german),
                 see=pointer_targets(store, docnum),
                 docnum=docnum,
             )
@@ -693,9 +695,9 @@ def plan_query(eng: _Engine, text: str) -> QueryPlan:
     found = eng.names.find_all(text)
     german = is_german(text, sum(1 for c in found if c.how == "german"))
     if german:
-        printed = as_printed(text, eng.names.used_word)
-        if printed != text:
-            text, found = printed, eng.names.find_all(printed)
+        # read again as German: a misspelt name is one edit from it at most ("doppelt" is no Paddock)
+        text = as_printed(text, eng.names.used_word)
+        found = eng.names.find_all(text, german_words=eng.german_forms)
     fixes: list[Correction] = []
     if eng.speller is not None and not german:
         fixes = eng.speller.corrections(text, eng.names, found)

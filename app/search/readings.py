@@ -9,6 +9,9 @@ dropped when the words around it use it as a word, not a name:
   a word that makes it a verb or a plain noun phrase listed below;
 * it is preceded by an auxiliary or pronoun ("does it count", "still counts", "to trade").
 
+A German name directly before a subject pronoun is a verb in a question, whatever its case: "krieg ich
+trotzdem eine Karte" is "do I still get a card", not War (Krieg); "Spende ich" is "do I donate".
+
 Kept readings stay weak (a small boost, the word still searched) unless the query treats
 the word as a name: the query is nothing but that name ("count", "market"), or the
 name stands next to another card's name ("feast chapel", "throne room and market");
@@ -31,6 +34,9 @@ _JOINERS = frozenset("and with on vs versus plus or".split())
 _WORD_BEFORE = frozenset(
     "does do did doesn't don't didn't it that this still also not to will would can could should must "
     "may might they you i we he she which what".split())
+# German subject pronouns: right after a one-word German name they make it a verb ("krieg ich", "spende ich").
+# Only with a space between: "Hexe: es sind keine Flüche mehr da" names Witch.
+_PRONOUN_NEXT = re.compile(r"[ \t]+(?:ich|du|er|sie|es|man|wir|ihr)\b", re.I)
 
 
 def _neighbours(text: str, start: int, end: int) -> tuple[str, str]:
@@ -43,9 +49,11 @@ def word_readings(text: str, spans: list[Recognized]) -> list[Recognized]:
     """``spans`` minus the weak card readings the surrounding words show to be ordinary words."""
     out = []
     for s in spans:
-        if s.weak:
+        if s.weak or s.how == "german":
             before, after = _neighbours(text, s.start, s.end)
-            if after in _WORD_AFTER or before in _WORD_BEFORE:
+            if s.weak and (after in _WORD_AFTER or before in _WORD_BEFORE):
+                continue
+            if s.how == "german" and len(_WORD.findall(s.matched)) == 1 and _PRONOUN_NEXT.match(text, s.end):
                 continue
         out.append(s)
     return [replace(s, weak=False) if s.weak and _as_name(text, s, out) else s for s in out]
