@@ -50,7 +50,8 @@ def test_the_check_finds_the_gaps_the_issue_names():
                  "This Treasure does not give you , but", "you get +3. See",
                  "Pay any amount of (by deducting it", "paying off (removing) 1 for each 1.",
                  "You double the 🟡 you currently have", "Silver and Gold produce 1 (instead of 2 or 3)",
-                 "This costs 5 normally", "would give you +1 twice"):
+                 "This costs 5 normally", "would give you +1 twice",
+                 "Gaining a -cost card without buying it", "- Take a token per 1 in its cost."):
         assert silent_gaps(text), text
     for text in ("+$2 and +1 Buy", "a card costing 2 more cards", "costs $3 or more", "Throne Room + Feast", "worth 2 VP if", "cards costing from $3 to $6",
                  "(Crown + Investment means", "a cost such as 3+"):
@@ -124,6 +125,9 @@ def test_restorations_read_as_printed(store):
     # the Buy phase's steps: what is paid and what is paid off, and the rate the Debt section's "paying per" lost
     assert "Pay any amount of $ (by deducting it from your **money pool**), **paying off** (removing) 1 Debt for each $1." in para(2155)
     assert "by **paying** $1 per Debt token" in para(1367)
+    # the Debt the section and chapter V's summary of buying lost before "-cost" and around "token per 1"
+    assert "Gaining a Debt-**cost** card without **buying** it doesn't give you Debt." in para(1379)
+    assert "- Take a Debt token per 1 Debt in its **cost**. Pay by deducting the rest" in para(2194)
     german = store.rows("select text from german_passages where text like '%Bergwerk (Dominion%'")[0]["text"]
     assert "entsorgen und +2 Geld erhalten" in german
 

@@ -131,8 +131,10 @@ _IN_BOLD = re.compile(r"(?<=\*\*)(?=\*\*)|(?<=\S) (?=\*\*(?:[)—,.;:]|\s|$))")
 # Documents whose doubled spaces are layout, not lost icons (the German dividers' line breaks).
 # Gaps no spacing shows, found by the phrase they leave: "Pay any amount of (by deducting it from your money
 # pool), paying off (removing) 1 for each 1." (the Buy phase's steps: $ before the parenthesis, 1 Debt for each $1).
-_PHRASE_WORD = re.compile(r"\bamount of (?=\()|\bhave no (?=\(but\b)")
-_PHRASE_NUMBERS = re.compile(r"(?<=\s)(?=\d+ for each \d+\.)|(?<=\d for each )(?=\d+\.)")
+_PHRASE_WORD = re.compile(r"\bamount of (?=\()|\bhave no (?=\(but\b)|\b[Tt]ake a (?=tokens? per\b)")
+# "Take a  token per 1 in its cost" (chapter V's summary of buying, Debt twice), "Gaining a -cost card" (IV, Debt)
+_PHRASE_NUMBERS = re.compile(r"(?<=\s)(?=\d+ for each \d+\.)|(?<=\d for each )(?=\d+\.)"
+                             r"|(?<=\btoken per )(?=\d+ in (?:its|their)\b)|(?<=\ba )(?=-(?:\*\*)?cost\b)")
 _LAYOUT_SPACES = {"german"}
 # Doubled layout spaces in those documents, except after a lost ligature: "Handelsschi\ufffd  bleibt"
 # is "Handelsschiff" at a word's end, which the German parser reads from the two spaces
@@ -434,7 +436,8 @@ SIGNATURES: dict[str, re.Pattern[str]] = {
     "lost in a phrase": re.compile(
         r"\bamount of (?=\()|\bhave no (?=\(but\b)|\b\d+ for each \d+\.|"
         r"\b(?:costing|costs? up to|worth|the most|give you|gives you|produces?) "
-        r"(?=(?:or|and|if|in its|in their|when|per)\b)|\b(?:having|has|have) (?=(?:or|in its|in their)\b)|\bup to (?=(?:from|more|when|or)\b)"),
+        r"(?=(?:or|and|if|in its|in their|when|per)\b)|\b(?:having|has|have) (?=(?:or|in its|in their)\b)|\bup to (?=(?:from|more|when|or)\b)"
+        r"|\b[Tt]ake a (?=tokens? per\b)|\btokens? per (?=\d+ in (?:its|their)\b)|\ba (?=-cost\b)"),
     "unrestored marker": _MARK,
     # a legend icon still printed as the document's picture (🟡 for coins, 🔴 Debt, 🔵 and 🐣/🐥); 🏰 is left
     # out here: it is also the expansion icon after a name in headers
