@@ -70,9 +70,12 @@ def test_a_german_name_before_punctuation_and_a_pronoun_is_still_the_card(store)
 
 
 def test_a_german_card_name_in_the_plural_is_that_card(store):
-    """Read as a guess, "Eroberungen" was two letters from Eroberung (Conquest), more than a German question allows."""
+    """Read as a guess, "Eroberungen" was two letters from Eroberung (Conquest), more than a German question allows;
+    German writes nouns capitalised, and only a capitalised word is read as a name's plural."""
     assert _named(store, "zwei Eroberungen im selben Zug gekauft") == {"conquest": "german"}
-    assert _named(store, "kultisten hintereinander gespielt") == {"cultist": "german"}
+    assert _named(store, "Kultisten hintereinander gespielt") == {"cultist": "german"}
+    # a capitalised noun only: "reichen" is the verb (are enough), not Reich (Rich)
+    assert "rich" not in _named(store, "Flüche reichen nicht mehr für alle")
 
 
 _SHUFFLE = ("iii-moving-cards-from-your-deck", "faq-14", "ii-locations-in-the-game-your-deck#p2")

@@ -293,7 +293,9 @@ class NameIndex:
             return [self._rec(self.exact[key + "s"], typed, "plural", start, end, toks)]
         if key in self.german:
             return [self._rec(self.german[key], typed, "german", start, end, toks)]
-        plurals = _german_singulars(key) if german_words is not None and key not in german_words else []
+        # a German plural only when capitalised, as German writes nouns: "Flüche reichen nicht" is a verb, not Rich
+        plurals = (_german_singulars(key) if german_words is not None and key not in german_words
+                   and typed[:1].isupper() else [])
         for form in [*_phrase_singulars(key), *plurals]:
             # an English plural the corpus uses is that word, not a German name plus "s" ("Hexes", not Hexe)
             if form in self.german and not (key.endswith("s") and self.known_word(key)):
@@ -379,7 +381,8 @@ SURE_LENGTH = 7
 # letters from a name is mostly another German word: in the German tuning lists "doppelt" read as Paddock and
 # "tränken" as Tracker, the only two-edit readings there, both wrong (issue #34, seventh session).
 GERMAN_MAX_EDITS = 1
-# German plural endings: "Eroberungen" is Eroberung (Conquest), read as the name, not as a misspelling of it.
+# German plural endings: "Eroberungen" is Eroberung (Conquest), read as the name, not as a misspelling of it
+# (capitalised only, as German writes nouns).
 _GERMAN_PLURAL_ENDINGS = ("en", "n", "e")
 
 
