@@ -175,8 +175,6 @@ class NameIndex:
         so the query can remove every one of them from the words it searches. ``german_words``: the question
         is German, and these are German players' words (``word_forms``), never a misspelt name or a name's
         plural ("kriegen" is no Krieg); a misspelt name is one edit from it at most (``GERMAN_MAX_EDITS``)."""
-        german = german_words is not None
-        words = german_words or frozenset()
         tokens = tokenize(text)[:MAX_QUERY_WORDS]
         found: list[Recognized] = []
         covered = [False] * len(tokens)
@@ -189,7 +187,7 @@ class NameIndex:
                 i += 2
                 continue
             for n in range(min(MAX_NAME_WORDS, len(tokens) - i), 0, -1):
-                hit = self._exact(tokens[i:i + n], text, words if german else None)
+                hit = self._exact(tokens[i:i + n], text, german_words)
                 if hit:
                     found.extend(hit)
                     for j in range(i, i + n):
@@ -198,7 +196,8 @@ class NameIndex:
                     break
             if not hit:
                 i += 1
-        cap = GERMAN_MAX_EDITS if german else None
+        cap = None if german_words is None else GERMAN_MAX_EDITS
+        words = german_words or frozenset()
         found = self._misspelt_neighbours(tokens, covered, found, text, cap, words)
         found.extend(self._fuzzy(tokens, covered, text, cap, words))
         found.sort(key=lambda r: r.start)

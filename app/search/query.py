@@ -209,6 +209,7 @@ def engine_for(store: Store) -> _Engine:
             owner, card_doc = _ownership(store, postings, docnum)
             pointers = _pointer_entries(store, docnum)
             vocabulary = load_vocabulary(search_dir)
+            german_phrases = load_phrases(german_words_path())
             eng = _Engine(
                 ix=ix,
                 names=name_index_from_store(store, vocabulary),
@@ -219,8 +220,8 @@ def engine_for(store: Store) -> _Engine:
                 card_doc=card_doc,
                 pointers=pointers,
                 phrases=PhraseTable(load_phrases()),
-                german_words=PhraseTable(german := load_phrases(german_words_path())),
-                german_forms=word_forms(p.phrase for p in german),
+                german_words=PhraseTable(german_phrases),
+                german_forms=word_forms(p.phrase for p in german_phrases),
                 see=pointer_targets(store, docnum),
                 docnum=docnum,
             )

@@ -49,12 +49,12 @@ def word_readings(text: str, spans: list[Recognized]) -> list[Recognized]:
     """``spans`` minus the weak card readings the surrounding words show to be ordinary words."""
     out = []
     for s in spans:
-        if s.weak or s.how == "german":
+        if s.weak:
             before, after = _neighbours(text, s.start, s.end)
-            if s.weak and (after in _WORD_AFTER or before in _WORD_BEFORE):
+            if after in _WORD_AFTER or before in _WORD_BEFORE:
                 continue
-            if s.how == "german" and len(_WORD.findall(s.matched)) == 1 and _PRONOUN_NEXT.match(text, s.end):
-                continue
+        if s.how == "german" and len(_WORD.findall(s.matched)) == 1 and _PRONOUN_NEXT.match(text, s.end):
+            continue
         out.append(s)
     return [replace(s, weak=False) if s.weak and _as_name(text, s, out) else s for s in out]
 
