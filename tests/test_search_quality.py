@@ -73,6 +73,18 @@ def test_phrase_table_expands_whole_words_longest_first():
     assert table.expand("play it twice").count("multiple times") == 1
 
 
+def test_a_phrase_listed_twice_is_an_error_naming_both_lines(tmp_path):
+    # the table keeps one meaning per phrase: a second row used to replace the first without a word
+    bad = tmp_path / "query-phrases.csv"
+    bad.write_text("phrase,adds\nsame time,concurrent\nwho decides,chooses\nSame  Time,simultaneously\n",
+                   encoding="utf-8")
+    with pytest.raises(ValueError, match=r"query-phrases\.csv:4: the phrase 'Same  Time' is already on line 2"):
+        load_phrases(bad)
+    bad.write_text("phrase,adds\nmüll,trash\nmuell,trash pile\n", encoding="utf-8")     # umlauts as typed
+    with pytest.raises(ValueError, match=r"query-phrases\.csv:3: .* already on line 2"):
+        load_phrases(bad)
+
+
 def test_phrase_table_errors_name_file_and_line(tmp_path):
     bad = tmp_path / "query-phrases.csv"
     bad.write_text("phrase,adds\nat the same time,concurrent\nwho decides\n", encoding="utf-8")

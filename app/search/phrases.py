@@ -54,6 +54,7 @@ def load_phrases(path: Path | None = None) -> list[Phrase]:
     if not path.exists():
         return []
     out: list[Phrase] = []
+    seen: dict[str, int] = {}
     with path.open(encoding="utf-8", newline="") as fh:
         reader = csv.reader(fh)
         header = next(reader, None)
@@ -64,7 +65,13 @@ def load_phrases(path: Path | None = None) -> list[Phrase]:
                 continue
             if len(row) != 2 or not row[0].strip() or not row[1].strip():
                 raise ValueError(f"{path}:{line_no}: expected 'phrase,adds' (both non-empty), found {row!r}")
-            out.append(Phrase(" ".join(row[0].lower().split()), " ".join(row[1].split()), line_no))
+            phrase = " ".join(row[0].lower().split())
+            key = fold(phrase)
+            if key in seen:
+                # one phrase, one meaning: a second row would silently replace the first
+                raise ValueError(f"{path}:{line_no}: the phrase {row[0].strip()!r} is already on line {seen[key]}")
+            seen[key] = line_no
+            out.append(Phrase(phrase, " ".join(row[1].split()), line_no))
     return out
 
 
