@@ -73,6 +73,20 @@ def test_phrase_table_expands_whole_words_longest_first():
     assert table.expand("play it twice").count("multiple times") == 1
 
 
+def test_a_coin_bonus_is_read_whatever_its_amount():
+    # "+$2" leaves the analyser no word at all; the Terms used on cards write it "+$x"
+    table = PhraseTable(load_phrases())
+    assert "money pool" in table.expand("what does +$2 do")
+    assert "money pool" in table.expand("is +$10 from Bank the same")
+    assert "money pool" not in table.expand("throne room + 2 coppers")     # a joiner, not a bonus
+    assert "money pool" not in table.expand("it costs $2")
+
+
+def test_a_coin_bonus_question_finds_the_term_that_defines_it(store):
+    out = search(store, "what does +$2 do")
+    assert "ii-terms-used-on-cards#p2" in _keys(out), (out.get("reason"), _keys(out))
+
+
 def test_a_phrase_listed_twice_is_an_error_naming_both_lines(tmp_path):
     # the table keeps one meaning per phrase: a second row used to replace the first without a word
     bad = tmp_path / "query-phrases.csv"

@@ -74,6 +74,9 @@ HELDOUT18_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout18.yaml"
 # cards print it ("+1 Action", "+2 Cards", "+$2"): 12 rules, 16 card, 10 German (38 after 1 echo was dropped); one key
 # per question, the drawn passage. It measured the bonus reading that session tried and dropped (docs/search.md).
 HELDOUT19_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout19.yaml"
+# Held-out set 20: written blind (documents only) in issue #34's eighth session, in the outside sets' mix (125 after 5
+# echoes were dropped); one key per question, the drawn passage.
+HELDOUT20_SET = config.PROJECT_ROOT / "bench" / "relevance_heldout20.yaml"
 HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("held out 4", HELDOUT4_SET),
                 ("held out 5", HELDOUT5_SET), ("held out 6", HELDOUT6_SET), ("held out 7", HELDOUT7_SET),
                 ("held out 8", HELDOUT8_SET), ("held out 9", HELDOUT9_SET),
@@ -81,7 +84,7 @@ HELDOUT_SETS = (("held out 2", HELDOUT2_SET), ("held out 3", HELDOUT3_SET), ("he
                 ("held out 13", HELDOUT13_SET), ("held out 14", HELDOUT14_SET),
                 ("held out 15", HELDOUT15_SET), ("held out 16", HELDOUT16_SET),
                 ("held out 17", HELDOUT17_SET), ("held out 18", HELDOUT18_SET),
-                ("held out 19", HELDOUT19_SET))
+                ("held out 19", HELDOUT19_SET), ("held out 20", HELDOUT20_SET))
 # German questions as German players type them (umlauts written out, the rules' German words), written by the
 # search engineer to find causes (issue #34): a tuning list, reported apart, never a held-out figure.
 GERMAN_TUNING_SET = config.PROJECT_ROOT / "bench" / "relevance_german_tuning.yaml"

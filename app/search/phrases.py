@@ -18,7 +18,8 @@ dividers beside the same cards' English text, the other 574 from the Complete Ru
 (the words of reading a card, setup, phases, timing, Durations, Debt, Ways and the rest). It is read for
 German questions only, so an English question's words that are German too ("bonus", "extra") are never
 translated.
-Umlauts match however they were typed ("Müll", "Muell": ``german.fold``).
+Umlauts match however they were typed ("Müll", "Muell": ``german.fold``), and a bonus's amount however it was
+typed ("+$2", "+$3": the table's "+$x").
 """
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def load_phrases(path: Path | None = None) -> list[Phrase]:
             if len(row) != 2 or not row[0].strip() or not row[1].strip():
                 raise ValueError(f"{path}:{line_no}: expected 'phrase,adds' (both non-empty), found {row!r}")
             phrase = " ".join(row[0].lower().split())
-            key = fold(phrase)
+            key = fold(amounts_as_x(phrase))
             if key in seen:
                 # one phrase, one meaning: a second row would silently replace the first
                 raise ValueError(f"{path}:{line_no}: the phrase {row[0].strip()!r} is already on line {seen[key]}")
@@ -75,11 +76,21 @@ def load_phrases(path: Path | None = None) -> list[Phrase]:
     return out
 
 
+# A card's bonus is typed with its amount ("+$2"); the rules' Terms used on cards write it once with an x ("+$x"),
+# and so does the table: any amount after a plus is read as that x.
+_PLUS_AMOUNT = re.compile(r"\+ ?(\$?) ?\d+")
+
+
+def amounts_as_x(text: str) -> str:
+    """``text`` with each "+<amount>" written "+x" ("+$2" -> "+$x"), as the Terms used on cards write it."""
+    return _PLUS_AMOUNT.sub(lambda m: f"+{m.group(1)}x", text)
+
+
 class PhraseTable:
     """The table compiled into one pattern (longest phrases first, so 'play it twice' beats 'twice')."""
 
     def __init__(self, phrases: list[Phrase]):
-        self.adds = {fold(p.phrase): p.adds for p in phrases}
+        self.adds = {fold(amounts_as_x(p.phrase)): p.adds for p in phrases}
         alts = sorted(self.adds, key=len, reverse=True)
         self.pattern = (re.compile(r"(?<!\w)(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts)
                                    + r")(?!\w)", re.I) if alts else None)
@@ -88,5 +99,5 @@ class PhraseTable:
         """The document words the player's phrases stand for ('' when none), each phrase once."""
         if self.pattern is None:
             return ""
-        found = dict.fromkeys(" ".join(m.group(1).lower().split()) for m in self.pattern.finditer(fold(text)))
+        found = dict.fromkeys(" ".join(m.group(1).lower().split()) for m in self.pattern.finditer(fold(amounts_as_x(text))))
         return " ".join(self.adds[f] for f in found)
