@@ -67,7 +67,7 @@ def load_phrases(path: Path | None = None) -> list[Phrase]:
             if len(row) != 2 or not row[0].strip() or not row[1].strip():
                 raise ValueError(f"{path}:{line_no}: expected 'phrase,adds' (both non-empty), found {row!r}")
             phrase = " ".join(row[0].lower().split())
-            key = fold(amounts_as_x(phrase))
+            key = matchable(phrase)
             if key in seen:
                 # one phrase, one meaning: a second row would silently replace the first
                 raise ValueError(f"{path}:{line_no}: the phrase {row[0].strip()!r} is already on line {seen[key]}")
@@ -81,16 +81,17 @@ def load_phrases(path: Path | None = None) -> list[Phrase]:
 _PLUS_AMOUNT = re.compile(r"\+ ?(\$?) ?\d+")
 
 
-def amounts_as_x(text: str) -> str:
-    """``text`` with each "+<amount>" written "+x" ("+$2" -> "+$x"), as the Terms used on cards write it."""
-    return _PLUS_AMOUNT.sub(lambda m: f"+{m.group(1)}x", text)
+def matchable(text: str) -> str:
+    """``text`` as phrases are matched: umlauts folded (``german.fold``) and each "+<amount>" written "+x" ("+$2" ->
+    "+$x"), as the Terms used on cards write it. A table row and a question go through the same."""
+    return fold(_PLUS_AMOUNT.sub(lambda m: f"+{m.group(1)}x", text))
 
 
 class PhraseTable:
     """The table compiled into one pattern (longest phrases first, so 'play it twice' beats 'twice')."""
 
     def __init__(self, phrases: list[Phrase]):
-        self.adds = {fold(amounts_as_x(p.phrase)): p.adds for p in phrases}
+        self.adds = {matchable(p.phrase): p.adds for p in phrases}
         alts = sorted(self.adds, key=len, reverse=True)
         self.pattern = (re.compile(r"(?<!\w)(" + "|".join(r"\s+".join(map(re.escape, a.split())) for a in alts)
                                    + r")(?!\w)", re.I) if alts else None)
@@ -99,5 +100,5 @@ class PhraseTable:
         """The document words the player's phrases stand for ('' when none), each phrase once."""
         if self.pattern is None:
             return ""
-        found = dict.fromkeys(" ".join(m.group(1).lower().split()) for m in self.pattern.finditer(fold(amounts_as_x(text))))
+        found = dict.fromkeys(" ".join(m.group(1).lower().split()) for m in self.pattern.finditer(matchable(text)))
         return " ".join(self.adds[f] for f in found)
