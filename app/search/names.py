@@ -156,6 +156,11 @@ class NameIndex:
         # an index built before the question tables has two counts per word, not three
         return bool(counts and (counts[1] >= 2 or len(counts) > 2 and counts[2] >= 2)) or word in _NEVER_FUZZY
 
+    def _never_misspelt(self, word: str, words: frozenset[str]) -> bool:
+        """A word the corpus or the players use (``known_word``), or one of ``words`` (a German question's players'
+        words, ``word_forms``), is never read as a misspelt name."""
+        return self.known_word(word) or word in words
+
     def used_word(self, word: str) -> bool:
         """The documents use this word (lower case, accents folded: "zahlt" for "zählt")."""
         return bool(self.vocabulary.get(word))
@@ -225,7 +230,7 @@ class NameIndex:
         words no other name took, and the whole span is at most a name's length."""
         out = list(found)
         for i, tok in enumerate(tokens):
-            if covered[i] or len(tok.norm) < 3 or self.known_word(tok.norm) or tok.norm in words:
+            if covered[i] or len(tok.norm) < 3 or self._never_misspelt(tok.norm, words):
                 continue
             for step in (1, -1):
                 j = i + step
@@ -326,7 +331,7 @@ class NameIndex:
                 span = tokens[i:i + n]
                 if any(covered[i:i + n]):
                     continue
-                if not any(len(t.norm) >= 3 and not self.known_word(t.norm) and t.norm not in words for t in span):
+                if not any(len(t.norm) >= 3 and not self._never_misspelt(t.norm, words) for t in span):
                     continue
                 phrase = " ".join(t.norm for t in span)
                 limit = _max_edits(phrase, cap)
